@@ -1,0 +1,102 @@
+/**
+ * The database adapter contract: record types and the methods an adapter implements.
+ * Names and signatures match Auth.js, so existing Auth.js adapters plug in unchanged.
+ *
+ * @module adapters
+ */
+import type { Account, Authenticator, Awaitable, User } from "./types.js"
+
+/** A user as stored by an adapter. `emailVerified` is set when an e-mail sign-in succeeds. */
+export interface AdapterUser extends User {
+  id: string
+  email: string
+  emailVerified: Date | null
+}
+
+/** The provider kinds whose accounts are stored by an adapter. */
+export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
+
+/** An account (a user's link to one provider) as stored by an adapter. */
+export interface AdapterAccount extends Account {
+  userId: string
+  type: AdapterAccountType
+}
+
+/** A database session. The session cookie holds only `sessionToken`. */
+export interface AdapterSession {
+  sessionToken: string
+  userId: string
+  expires: Date
+}
+
+/** A one-time e-mail verification token. `token` is stored hashed, never in clear. */
+export interface VerificationToken {
+  identifier: string
+  expires: Date
+  token: string
+}
+
+/** A WebAuthn authenticator as stored by an adapter. */
+export interface AdapterAuthenticator extends Authenticator {
+  userId: string
+}
+
+/**
+ * The adapter interface. Every method is optional in the type; which ones a feature needs is
+ * checked once when the config is resolved (e-mail sign-in, database sessions, WebAuthn).
+ */
+export interface Adapter {
+  createUser?(user: AdapterUser): Awaitable<AdapterUser>
+  getUser?(id: string): Awaitable<AdapterUser | null>
+  getUserByEmail?(email: string): Awaitable<AdapterUser | null>
+  getUserByAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Awaitable<AdapterUser | null>
+  updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>
+  /** Not called by core; for apps and admin tools. Deleting a user deletes its sessions and accounts. */
+  deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>
+  linkAccount?(
+    account: AdapterAccount,
+  ): Promise<void> | Awaitable<AdapterAccount | null | undefined>
+  /** Not called by core; for apps and admin tools. */
+  unlinkAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Promise<void> | Awaitable<AdapterAccount | undefined>
+  createSession?(session: AdapterSession): Awaitable<AdapterSession>
+  getSessionAndUser?(
+    sessionToken: string,
+  ): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>
+  updateSession?(
+    session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
+  ): Awaitable<AdapterSession | null | undefined>
+  deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>
+  createVerificationToken?(
+    verificationToken: VerificationToken,
+  ): Awaitable<VerificationToken | null | undefined>
+  /** Returns the token and deletes it, atomically: a token is usable exactly once. */
+  useVerificationToken?(params: {
+    identifier: string
+    token: string
+  }): Awaitable<VerificationToken | null>
+  getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>
+  getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>
+  createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>
+  listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>
+  updateAuthenticatorCounter?(
+    credentialID: string,
+    newCounter: number,
+  ): Awaitable<AdapterAuthenticator>
+}
+
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/
+
+/**
+ * Tells whether a value is an ISO-8601 date string, as adapters that store dates as text use it
+ * to revive them.
+ *
+ * @example
+ * isDate("2026-11-21T10:00:00.000Z") // true
+ */
+export function isDate(value: unknown): value is string {
+  return typeof value === "string" && ISO_8601.test(value) && !Number.isNaN(Date.parse(value))
+}

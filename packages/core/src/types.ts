@@ -1,0 +1,364 @@
+/**
+ * The public types of `@auth/core`: the config, the session, user, account and profile shapes,
+ * callbacks, events, pages, cookies and theme.
+ *
+ * Extend `Session` and `User` with module augmentation:
+ *
+ * @example
+ * declare module "@auth/core/types" {
+ *   interface Session { accessToken?: string }
+ *   interface User { role?: string }
+ * }
+ *
+ * @module types
+ */
+import type { Adapter, AdapterSession, AdapterUser } from "./adapters.js"
+import type { ErrorType } from "./errors.js"
+import type { LoggerInstance } from "./internal/logger.js"
+import type { raw, skipCSRFCheck } from "./internal/symbols.js"
+import type { JWT, JWTOptions } from "./jwt.js"
+import type { CredentialInput } from "./providers/credentials.js"
+import type { Provider } from "./providers/index.js"
+import type { ProviderType } from "./providers/provider-types.js"
+
+export type { LoggerInstance, WarningCode } from "./internal/logger.js"
+export type { ErrorType }
+
+/** A value or a promise of it. */
+export type Awaitable<T> = T | PromiseLike<T>
+
+/** A semantic version string: `v<major>`, `v<major>.<minor>` or `v<major>.<minor>.<patch>`. */
+export type SemverString = `v${number}` | `v${number}.${number}` | `v${number}.${number}.${number}`
+
+/** The actions served under the base path. */
+export type AuthAction =
+  | "callback"
+  | "csrf"
+  | "error"
+  | "providers"
+  | "session"
+  | "signin"
+  | "signout"
+  | "verify-request"
+  | "webauthn-options"
+
+/** The values of the `error` query parameter on the error page. */
+export type ErrorPageParam = "Configuration" | "AccessDenied" | "Verification"
+
+/** The values of the `error` query parameter on the sign-in page. */
+export type SignInPageErrorParam =
+  | "Signin"
+  | "OAuthSignin"
+  | "OAuthCallbackError"
+  | "OAuthCreateAccount"
+  | "EmailCreateAccount"
+  | "Callback"
+  | "OAuthAccountNotLinked"
+  | "EmailSignin"
+  | "CredentialsSignin"
+  | "SessionRequired"
+
+/** The user as returned by a provider's `profile` callback or a credentials `authorize`. */
+export interface DefaultUser {
+  id?: string
+  name?: string | null
+  email?: string | null
+  image?: string | null
+}
+
+/** The signed-in user. Extend it with module augmentation. */
+export interface User extends DefaultUser {}
+
+/** The session as sent to the client. */
+export interface DefaultSession {
+  user?: User
+  /** Expiry of the session, as an ISO-8601 string. */
+  expires: string
+}
+
+/** The session as sent to the client. Extend it with module augmentation. */
+export interface Session extends DefaultSession {}
+
+/** Authorization details of RFC 9396. */
+export interface AuthorizationDetails {
+  type: string
+  [key: string]: unknown
+}
+
+/** The token endpoint's response, plus `expires_at` (seconds since the epoch). */
+export interface TokenSet {
+  access_token?: string
+  token_type?: Lowercase<string>
+  id_token?: string
+  refresh_token?: string
+  scope?: string
+  expires_in?: number
+  /** Absolute expiry in seconds, computed from `expires_in`. */
+  expires_at?: number
+  authorization_details?: AuthorizationDetails[]
+  [parameter: string]: unknown
+}
+
+/** A user's link to one provider. */
+export interface Account extends Omit<TokenSet, "expires_in"> {
+  /** The provider id. */
+  provider: string
+  /**
+   * For OAuth/OIDC, the id from the profile callback; for e-mail, the address; for credentials,
+   * the `id` returned by `authorize`.
+   */
+  providerAccountId: string
+  type: ProviderType
+  userId?: string
+  expires_in?: number
+}
+
+/** OpenID Connect standard claims; any other claim is allowed. */
+export interface Profile {
+  id?: string | null
+  sub?: string | null
+  name?: string | null
+  given_name?: string | null
+  family_name?: string | null
+  middle_name?: string | null
+  nickname?: string | null
+  preferred_username?: string | null
+  profile?: string | null
+  picture?: unknown
+  website?: string | null
+  email?: string | null
+  email_verified?: boolean | null
+  gender?: string | null
+  birthdate?: string | null
+  zoneinfo?: string | null
+  locale?: string | null
+  phone_number?: string | null
+  updated_at?: Date | string | number | null
+  address?: {
+    country?: string | null
+    formatted?: string | null
+    locality?: string | null
+    postal_code?: string | null
+    region?: string | null
+    street_address?: string | null
+  } | null
+  [claim: string]: unknown
+}
+
+/** A WebAuthn authenticator. */
+export interface Authenticator {
+  /** Base64. */
+  credentialID: string
+  /** Base64. */
+  credentialPublicKey: string
+  providerAccountId: string
+  /** How many times the authenticator was used. */
+  counter: number
+  credentialDeviceType: string
+  credentialBackedUp: boolean
+  /** Concatenated transport flags. */
+  transports?: string | null
+  userId?: string
+}
+
+/** A provider as listed by `/providers`: only client-safe fields. */
+export interface PublicProvider {
+  id: string
+  name: string
+  type: ProviderType
+  signinUrl: string
+  callbackUrl: string
+}
+
+/** The same as {@link PublicProvider}, under Auth.js's other name for it. */
+export type AppProvider = PublicProvider
+
+/** The session strategies. */
+export type SessionStrategy = "jwt" | "database"
+
+/** Session options. */
+export interface SessionOptions {
+  /**
+   * `jwt` keeps the session in an encrypted cookie; `database` keeps only a token in the cookie.
+   * @default "jwt", or "database" when an adapter is set
+   */
+  strategy: SessionStrategy
+  /** Seconds until an idle session expires. @default 2592000 (30 days) */
+  maxAge: number
+  /** Seconds between writes that extend a session; 0 writes on every access. @default 86400 */
+  updateAge: number
+  /** Generates database session tokens. @default crypto.randomUUID */
+  generateSessionToken: () => string
+}
+
+/** Built-in page overrides: a path (or URL) of your own page. */
+export interface PagesOptions {
+  /** @default "/signin"; receives `error` and `callbackUrl` query parameters */
+  signIn: string
+  signOut: string
+  /** @default "/error"; receives an `error` query parameter */
+  error: string
+  verifyRequest: string
+  /** New users are sent here on their first sign-in. */
+  newUser: string
+}
+
+/** Cookie serialization options. */
+export interface CookieSerializeOptions {
+  domain?: string
+  expires?: Date
+  httpOnly?: boolean
+  maxAge?: number
+  partitioned?: boolean
+  path?: string
+  priority?: "low" | "medium" | "high"
+  sameSite?: boolean | "lax" | "strict" | "none"
+  secure?: boolean
+}
+
+/** One cookie's name and options. */
+export interface CookieOption {
+  name: string
+  options: CookieSerializeOptions
+}
+
+/** The cookies core sets. Supplying any opts out of the built-in naming per key. */
+export interface CookiesOptions {
+  sessionToken: Partial<CookieOption>
+  callbackUrl: Partial<CookieOption>
+  csrfToken: Partial<CookieOption>
+  pkceCodeVerifier: Partial<CookieOption>
+  state: Partial<CookieOption>
+  nonce: Partial<CookieOption>
+  webauthnChallenge: Partial<CookieOption>
+}
+
+/** A cookie to set on the response. */
+export interface Cookie extends CookieOption {
+  value: string
+}
+
+/** The look of the built-in pages. */
+export interface Theme {
+  colorScheme?: "auto" | "dark" | "light"
+  logo?: string
+  brandColor?: string
+  buttonText?: string
+}
+
+/** The response `Auth()` returns in `raw` mode. */
+export interface ResponseInternal<
+  Body extends string | Record<string, unknown> | unknown[] | null =
+    | string
+    | Record<string, unknown>
+    | unknown[]
+    | null,
+> {
+  status?: number
+  headers?: HeadersInit
+  body?: Body
+  redirect?: string
+  cookies?: Cookie[]
+}
+
+/** Parameters of the `signIn` callback. */
+export interface SignInCallbackParams {
+  user: User | AdapterUser
+  account?: Account | null
+  /** OAuth/OIDC sign-ins only. */
+  profile?: Profile
+  /** E-mail sign-in: `verificationRequest` is `true` when the link is requested. */
+  email?: { verificationRequest?: boolean }
+  /** Credentials sign-in: the submitted fields. */
+  credentials?: Record<string, CredentialInput | unknown>
+}
+
+/** Parameters of the `jwt` callback. */
+export interface JWTCallbackParams {
+  token: JWT
+  user?: User | AdapterUser
+  account?: Account | null
+  profile?: Profile
+  trigger?: "signIn" | "signUp" | "update"
+  /** @deprecated use `trigger === "signUp"` */
+  isNewUser?: boolean
+  /** The data sent with a session update (POST `/session`); validate it. */
+  session?: unknown
+}
+
+/** Parameters of the `session` callback. */
+export type SessionCallbackParams = {
+  session: Session & Partial<AdapterSession> & { user: User | AdapterUser }
+  /** JWT strategy only. */
+  token: JWT
+  /** Database strategy only. */
+  user: AdapterUser
+  /** The data sent with a session update (database strategy). */
+  newSession?: unknown
+  trigger?: "update"
+}
+
+/** Callbacks that control the flow. */
+export interface CallbacksOptions<P = Profile, A = Account> {
+  /** Allows (`true`), refuses (`false`) or redirects (a URL string) a sign-in. @default () => true */
+  signIn: (
+    params: SignInCallbackParams & { profile?: P; account?: A | null },
+  ) => Awaitable<boolean | string>
+  /** Decides where to redirect. By default only the same origin is allowed. */
+  redirect: (params: { url: string; baseUrl: string }) => Awaitable<string>
+  /** Shapes the session sent to the client. By default only name, email and image. */
+  session: (params: SessionCallbackParams) => Awaitable<Session | DefaultSession>
+  /** Shapes the JWT stored in the session cookie. Return `null` to sign the user out. */
+  jwt: (params: JWTCallbackParams) => Awaitable<JWT | null>
+}
+
+/** Event handlers, for audit logs. Their errors are logged and never break the flow. */
+export interface EventCallbacks {
+  signIn: (message: {
+    user: User
+    account?: Account | null
+    profile?: Profile
+    isNewUser?: boolean
+  }) => Awaitable<void>
+  signOut: (
+    message: { session: AdapterSession | null | undefined } | { token: JWT | null },
+  ) => Awaitable<void>
+  createUser: (message: { user: User }) => Awaitable<void>
+  updateUser: (message: { user: User }) => Awaitable<void>
+  linkAccount: (message: {
+    user: User | AdapterUser
+    account: Account
+    profile: User | AdapterUser
+  }) => Awaitable<void>
+  session: (message: { session: Session; token?: JWT }) => Awaitable<void>
+}
+
+/** The service configuration. */
+export interface AuthConfig {
+  /** Sign-in providers, in the order the sign-in page lists them. */
+  providers: Provider[]
+  /** A random string of at least 32 characters, or a list for rotation (the first encrypts). */
+  secret?: string | string[]
+  session?: Partial<SessionOptions>
+  jwt?: Partial<JWTOptions>
+  pages?: Partial<PagesOptions>
+  callbacks?: Partial<CallbacksOptions>
+  events?: Partial<EventCallbacks>
+  adapter?: Adapter
+  /** Logs debug messages. Ignored for `debug` when a custom `logger.debug` is given. @default false */
+  debug?: boolean
+  logger?: Partial<LoggerInstance>
+  theme?: Theme
+  /** @default false for http:// URLs, true for https:// */
+  useSecureCookies?: boolean
+  cookies?: Partial<CookiesOptions>
+  /** Trust the request's Host (and forwarded headers, in integrations). */
+  trustHost?: boolean
+  skipCSRFCheck?: typeof skipCSRFCheck
+  raw?: typeof raw
+  /** Sets the `redirect_uri` of OAuth authorization requests. @default env AUTH_REDIRECT_PROXY_URL */
+  redirectProxyUrl?: string
+  experimental?: { enableWebAuthn?: boolean }
+  /** The path the actions are served under. @default "/auth" */
+  basePath?: string
+}
