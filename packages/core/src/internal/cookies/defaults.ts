@@ -1,0 +1,87 @@
+import type { CookieSerializeOptions, CookiesOptions } from "../../types.js"
+
+/** The cookies core sets, by their key in the `cookies` config option. */
+export type CookieKey =
+  | "sessionToken"
+  | "callbackUrl"
+  | "csrfToken"
+  | "pkceCodeVerifier"
+  | "state"
+  | "nonce"
+  | "webauthnChallenge"
+
+/** Every cookie's name and options, with the defaults applied. */
+export type ResolvedCookies = Record<CookieKey, { name: string; options: CookieSerializeOptions }>
+
+/** How long the OAuth check cookies (PKCE, state) and the WebAuthn challenge live. */
+const CHECK_COOKIE_MAX_AGE_SECONDS = 15 * 60
+
+/**
+ * The built-in cookie names and options, identical to Auth.js's.
+ *
+ * Secure cookies get the `__Secure-` prefix, and the CSRF cookie the stricter `__Host-` prefix
+ * (no `Domain`, `Path=/`), so that a subdomain or a plain-http page cannot plant them.
+ *
+ * @param useSecureCookies `true` for https origins, or when the config forces it.
+ * @see https://www.ietf.org/archive/id/draft-ietf-httpbis-rfc6265bis-15.html#section-4.1.3 Cookie name prefixes
+ * @example
+ * defaultCookies(true).sessionToken.name // "__Secure-authjs.session-token"
+ */
+export function defaultCookies(useSecureCookies: boolean): ResolvedCookies {
+  const prefix = useSecureCookies ? "__Secure-" : ""
+  const options = (): CookieSerializeOptions => ({
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: useSecureCookies,
+  })
+  const shortLived = (): CookieSerializeOptions => ({
+    ...options(),
+    maxAge: CHECK_COOKIE_MAX_AGE_SECONDS,
+  })
+  return {
+    sessionToken: { name: `${prefix}authjs.session-token`, options: options() },
+    callbackUrl: { name: `${prefix}authjs.callback-url`, options: options() },
+    csrfToken: {
+      name: `${useSecureCookies ? "__Host-" : ""}authjs.csrf-token`,
+      options: options(),
+    },
+    pkceCodeVerifier: { name: `${prefix}authjs.pkce.code_verifier`, options: shortLived() },
+    state: { name: `${prefix}authjs.state`, options: shortLived() },
+    nonce: { name: `${prefix}authjs.nonce`, options: options() },
+    webauthnChallenge: { name: `${prefix}authjs.challenge`, options: shortLived() },
+  }
+}
+
+const COOKIE_KEYS: readonly CookieKey[] = [
+  "sessionToken",
+  "callbackUrl",
+  "csrfToken",
+  "pkceCodeVerifier",
+  "state",
+  "nonce",
+  "webauthnChallenge",
+]
+
+/**
+ * Merges the `cookies` config option over the defaults, per key: an override may replace only
+ * the name, or only some options. Neither input is mutated; unknown keys are ignored.
+ *
+ * @example
+ * mergeCookies(defaultCookies(true), { sessionToken: { options: { domain: "example.com" } } })
+ */
+export function mergeCookies(
+  defaults: ResolvedCookies,
+  overrides?: Partial<CookiesOptions>,
+): ResolvedCookies {
+  const merged = {} as ResolvedCookies
+  for (const key of COOKIE_KEYS) {
+    const base = defaults[key]
+    const override = overrides?.[key]
+    merged[key] = {
+      name: override?.name ?? base.name,
+      options: { ...base.options, ...override?.options },
+    }
+  }
+  return merged
+}
