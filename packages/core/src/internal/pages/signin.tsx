@@ -1,0 +1,203 @@
+import type { JSX } from "preact"
+import type { SignInPageErrorParam, Theme } from "../../types.js"
+import { CredentialField, type PageCredentialInput } from "./credential-input.js"
+import { ThemeLogo } from "./document.js"
+import { safeCssColor, safeImageUrl } from "./sanitize.js"
+
+/** A provider as the sign-in page needs it. */
+export interface PageProvider {
+  id: string
+  name: string
+  type: "oauth" | "oidc" | "email" | "credentials" | "webauthn"
+  /** Where the OAuth/OIDC and email forms post: `<basePath>/signin/<id>`. */
+  signinUrl: string
+  /** Where the credentials and WebAuthn forms post: `<basePath>/callback/<id>`. */
+  callbackUrl: string
+  style?: { logo?: string; brandColor?: string; bg?: string; text?: string }
+  /** Credentials fields, or a WebAuthn provider's `formFields`. Without it neither is rendered. */
+  credentials?: Record<string, PageCredentialInput>
+}
+
+/** What the sign-in page shows. */
+export interface SignInPageProps {
+  providers: PageProvider[]
+  csrfToken: string
+  /** The server-validated callback URL; sent back by the OAuth forms. */
+  callbackUrl: string
+  /** Pre-fills the e-mail field. */
+  email?: string
+  /** The `error` query parameter; picks the message of the error box. */
+  error?: string
+  /** The `code` query parameter of a failed credentials sign-in; accepted, not shown (as in Auth.js). */
+  code?: string
+  theme: Theme
+  origin: string
+}
+
+const SIGNIN_ERROR_MESSAGES: Record<SignInPageErrorParam | "default", string> = {
+  default: "Unable to sign in.",
+  Signin: "Try signing in with a different account.",
+  OAuthSignin: "Try signing in with a different account.",
+  OAuthCallbackError: "Try signing in with a different account.",
+  OAuthCreateAccount: "Try signing in with a different account.",
+  EmailCreateAccount: "Try signing in with a different account.",
+  Callback: "Try signing in with a different account.",
+  OAuthAccountNotLinked:
+    "To confirm your identity, sign in with the same account you used originally.",
+  EmailSignin: "The e-mail could not be sent.",
+  CredentialsSignin: "Sign in failed. Check the details you provided are correct.",
+  SessionRequired: "Please sign in to access this page.",
+}
+
+/** The message of the sign-in error box for an `error` query value; `Object.hasOwn` keeps `constructor` out. */
+export function signInErrorMessage(error: string): string {
+  return Object.hasOwn(SIGNIN_ERROR_MESSAGES, error)
+    ? SIGNIN_ERROR_MESSAGES[error as SignInPageErrorParam]
+    : SIGNIN_ERROR_MESSAGES.default
+}
+
+/** Auth.js renders credentials and WebAuthn providers only when they have fields configured. */
+function isRenderable(provider: PageProvider): boolean {
+  if (provider.type === "credentials" || provider.type === "webauthn") {
+    return provider.credentials !== undefined && provider.credentials !== null
+  }
+  return true
+}
+
+function isFormProvider(provider: PageProvider | undefined): boolean {
+  return (
+    provider?.type === "email" || provider?.type === "credentials" || provider?.type === "webauthn"
+  )
+}
+
+function CsrfInput({ csrfToken }: { csrfToken: string }): JSX.Element {
+  return <input type="hidden" name="csrfToken" value={csrfToken} />
+}
+
+function OAuthForm(props: { provider: PageProvider; csrfToken: string; callbackUrl: string }) {
+  const { provider, csrfToken, callbackUrl } = props
+  const color = safeCssColor(provider.style?.brandColor) ?? safeCssColor(provider.style?.bg)
+  const logo = safeImageUrl(provider.style?.logo)
+  return (
+    <form action={provider.signinUrl} method="POST">
+      <CsrfInput csrfToken={csrfToken} />
+      {callbackUrl ? <input type="hidden" name="callbackUrl" value={callbackUrl} /> : null}
+      <button
+        type="submit"
+        class="button"
+        style={color ? { "--provider-brand-color": color } : undefined}
+      >
+        <span>Sign in with {provider.name}</span>
+        {logo ? <img loading="lazy" height={24} src={logo} alt="" /> : null}
+      </button>
+    </form>
+  )
+}
+
+function EmailForm(props: { provider: PageProvider; csrfToken: string; email?: string }) {
+  const { provider, csrfToken, email } = props
+  const id = `input-email-for-${provider.id}-provider`
+  return (
+    <form action={provider.signinUrl} method="POST">
+      <CsrfInput csrfToken={csrfToken} />
+      <label class="section-header" for={id}>
+        Email
+      </label>
+      <input
+        id={id}
+        autofocus
+        type="email"
+        name="email"
+        value={email}
+        placeholder="email@example.com"
+        autocomplete="email"
+        required
+      />
+      <button id="submitButton" type="submit">
+        Sign in with {provider.name}
+      </button>
+    </form>
+  )
+}
+
+function CredentialsForm(props: { provider: PageProvider; csrfToken: string }) {
+  const { provider, csrfToken } = props
+  const webauthn = provider.type === "webauthn"
+  return (
+    <form
+      action={provider.callbackUrl}
+      method="POST"
+      id={webauthn ? `${provider.id}-form` : undefined}
+    >
+      <CsrfInput csrfToken={csrfToken} />
+      {Object.entries(provider.credentials ?? {}).map(([name, config]) => (
+        <CredentialField
+          key={name}
+          providerId={provider.id}
+          name={name}
+          config={config}
+          formField={webauthn}
+        />
+      ))}
+      <button id={webauthn ? `submitButton-${provider.id}` : "submitButton"} type="submit">
+        Sign in with {provider.name}
+      </button>
+    </form>
+  )
+}
+
+function ProviderBlock(props: {
+  provider: PageProvider
+  previous: PageProvider | undefined
+  hasNext: boolean
+  csrfToken: string
+  callbackUrl: string
+  email?: string
+}): JSX.Element {
+  const { provider, previous, hasNext, csrfToken, callbackUrl, email } = props
+  const formProvider = isFormProvider(provider)
+  return (
+    <div class="provider">
+      {provider.type === "oauth" || provider.type === "oidc" ? (
+        <OAuthForm provider={provider} csrfToken={csrfToken} callbackUrl={callbackUrl} />
+      ) : null}
+      {formProvider && previous !== undefined && !isFormProvider(previous) ? <hr /> : null}
+      {provider.type === "email" ? (
+        <EmailForm provider={provider} csrfToken={csrfToken} email={email} />
+      ) : null}
+      {provider.type === "credentials" || provider.type === "webauthn" ? (
+        <CredentialsForm provider={provider} csrfToken={csrfToken} />
+      ) : null}
+      {formProvider && hasNext ? <hr /> : null}
+    </div>
+  )
+}
+
+/** The sign-in page: an optional error box, the theme logo, then one block per provider. */
+export function SignInPage(props: SignInPageProps): JSX.Element {
+  const { csrfToken, callbackUrl, email, error, theme } = props
+  const providers = props.providers.filter(isRenderable)
+  return (
+    <div class="signin">
+      <div class="card">
+        {error ? (
+          <div class="error" role="alert">
+            <p>{signInErrorMessage(error)}</p>
+          </div>
+        ) : null}
+        <ThemeLogo theme={theme} />
+        {providers.map((provider, i) => (
+          <ProviderBlock
+            key={provider.id}
+            provider={provider}
+            previous={providers[i - 1]}
+            hasNext={i + 1 < providers.length}
+            csrfToken={csrfToken}
+            callbackUrl={callbackUrl}
+            email={email}
+          />
+        ))}
+      </div>
+    </div>
+  )
+}
