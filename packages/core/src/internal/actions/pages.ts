@@ -1,0 +1,98 @@
+import { UnknownAction } from "../../errors.js"
+import { callbackUrlOf as providerCallbackUrl, signinUrlOf } from "../config/provider.js"
+import {
+  type PageProvider,
+  renderErrorPage,
+  renderSignInPage,
+  renderSignOutPage,
+  renderVerifyRequestPage,
+} from "../pages/render.js"
+import { type ActionResult, html, redirectTo } from "../routing/action-result.js"
+import { type AuthContext, actionUrl, callbackUrlOf, csrfTokenOf } from "../routing/context.js"
+
+/** Appends query parameters to a page path or URL given in `pages`, keeping its own query. */
+export function withQuery(page: string, params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, value)
+  const query = search.toString()
+  if (!query) return page
+  return `${page}${page.includes("?") ? "&" : "?"}${query}`
+}
+
+/** GET `/signin`: the built-in sign-in page, or a redirect to `pages.signIn`. */
+export async function signInPageAction(context: AuthContext): Promise<ActionResult> {
+  if (context.request.providerId !== undefined) {
+    throw new UnknownAction(
+      `GET ${context.basePath}/signin/${context.request.providerId} is not an action: sign-in starts with a POST.`,
+    )
+  }
+  const { query } = context.request
+  const callbackUrl = await callbackUrlOf(context)
+  const custom = context.config.pages.signIn
+  if (custom) {
+    return redirectTo(withQuery(custom, { callbackUrl, error: query.error, code: query.code }))
+  }
+  const csrfToken = await csrfTokenOf(context)
+  const page = renderSignInPage({
+    providers: pageProviders(context),
+    csrfToken,
+    callbackUrl,
+    email: query.email,
+    error: query.error,
+    code: query.code,
+    theme: context.config.theme,
+    origin: context.origin,
+  })
+  return html(page.html, page.status)
+}
+
+function pageProviders(context: AuthContext): PageProvider[] {
+  return context.config.providers
+    .filter((provider) => provider.type !== "credentials" || provider.credentials)
+    .map((provider) => ({
+      id: provider.id,
+      name: provider.name,
+      type: provider.type,
+      signinUrl: signinUrlOf(context.origin, context.basePath, provider.id),
+      callbackUrl: providerCallbackUrl(context.origin, context.basePath, provider.id),
+      style: provider.style as PageProvider["style"],
+      credentials: provider.credentials as PageProvider["credentials"],
+    }))
+}
+
+/** GET `/signout`: the sign-out confirmation page, or a redirect to `pages.signOut`. */
+export async function signOutPageAction(context: AuthContext): Promise<ActionResult> {
+  const custom = context.config.pages.signOut
+  if (custom) return redirectTo(custom)
+  const csrfToken = await csrfTokenOf(context)
+  const callbackUrl = await callbackUrlOf(context)
+  const page = renderSignOutPage({
+    csrfToken,
+    callbackUrl,
+    actionUrl: actionUrl(context, "signout"),
+    theme: context.config.theme,
+  })
+  return html(page.html, page.status)
+}
+
+/** GET `/verify-request`: the "check your e-mail" page, or a redirect to `pages.verifyRequest`. */
+export function verifyRequestPageAction(context: AuthContext): ActionResult {
+  const custom = context.config.pages.verifyRequest
+  if (custom) return redirectTo(withQuery(custom, context.request.query))
+  const page = renderVerifyRequestPage({ origin: context.origin, theme: context.config.theme })
+  return html(page.html, page.status)
+}
+
+/** GET `/error`: the error page (status by error type), or a redirect to `pages.error`. */
+export function errorPageAction(context: AuthContext): ActionResult {
+  const error = context.request.query.error
+  const custom = context.config.pages.error
+  if (custom) return redirectTo(withQuery(custom, { error }))
+  const page = renderErrorPage({
+    error,
+    origin: context.origin,
+    signInUrl: actionUrl(context, "signin"),
+    theme: context.config.theme,
+  })
+  return html(page.html, page.status)
+}

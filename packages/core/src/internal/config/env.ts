@@ -1,0 +1,205 @@
+import type { AuthAction, AuthConfig } from "../../types.js"
+
+/** An environment: variable names to values, as an integration reads them from its runtime. */
+export type EnvObject = Record<string, string | undefined>
+
+const ACTIONS: ReadonlySet<string> = new Set<AuthAction>([
+  "providers",
+  "session",
+  "csrf",
+  "signin",
+  "signout",
+  "callback",
+  "verify-request",
+  "error",
+  "webauthn-options",
+])
+
+/** Tells whether a string is one of the nine {@link AuthAction}s. */
+export function isAuthAction(action: string): action is AuthAction {
+  return ACTIONS.has(action)
+}
+
+/** The default path the actions are served under, in core and every integration but two. */
+export const DEFAULT_BASE_PATH = "/auth"
+
+/** Reads a variable by its `AUTH_` name, or by its legacy `NEXTAUTH_` alias. */
+function readEnv(env: EnvObject, name: string): string | undefined {
+  return env[`AUTH_${name}`] ?? env[`NEXTAUTH_${name}`]
+}
+
+/**
+ * `AUTH_TRUST_HOST` and friends as booleans: `"false"` and `"0"` mean false (Auth.js treats any
+ * non-empty string as true).
+ */
+function parseBooleanEnv(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined
+  const normalized = value.trim().toLowerCase()
+  if (normalized === "" || normalized === "false" || normalized === "0" || normalized === "no") {
+    return false
+  }
+  return true
+}
+
+/** Turns a base path into the canonical `/a/b` form: leading slash, no trailing slash. */
+export function normalizeBasePath(path: string): string {
+  const trimmed = path.replace(/\/+$/, "")
+  if (trimmed === "") return ""
+  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`
+}
+
+/**
+ * Sets the env-derived defaults on a config, as every integration does once for its config:
+ * `basePath` from the path of `AUTH_URL`, `secret` from `AUTH_SECRET` (plus `AUTH_SECRET_1..3`
+ * for rotation, newest first), `redirectProxyUrl`, `trustHost`, and each provider's
+ * `clientId` / `clientSecret` / `issuer` / `apiKey` from `AUTH_<PROVIDER>_ID` / `_SECRET` /
+ * `_ISSUER` / `_KEY`. Values already in the config win. Legacy `NEXTAUTH_` names are aliases.
+ *
+ * @param env the environment, for example `process.env`
+ * @param config the config to complete; it is updated in place
+ * @param suppressBasePathWarning do not warn when both `AUTH_URL` and `basePath` name a path
+ * @example
+ * setEnvDefaults(process.env, config)
+ */
+export function setEnvDefaults(
+  env: EnvObject,
+  config: AuthConfig,
+  suppressBasePathWarning = false,
+): void {
+  const authUrl = readEnv(env, "URL")
+  if (authUrl) {
+    const envPath = pathOf(authUrl)
+    if (config.basePath) {
+      if (!suppressBasePathWarning && envPath && envPath !== "/") {
+        warn(config, "env-url-basepath-redundant")
+      }
+    } else if (envPath && envPath !== "/") {
+      config.basePath = normalizeBasePath(envPath)
+    }
+  }
+  config.basePath ??= DEFAULT_BASE_PATH
+
+  if (!config.secret || config.secret.length === 0) {
+    const secrets = [
+      env.AUTH_SECRET_3,
+      env.AUTH_SECRET_2,
+      env.AUTH_SECRET_1,
+      readEnv(env, "SECRET"),
+    ]
+    const present = secrets.filter((secret): secret is string => Boolean(secret))
+    if (present.length > 0) config.secret = present
+  }
+
+  config.redirectProxyUrl ??= readEnv(env, "REDIRECT_PROXY_URL")
+  config.trustHost ??=
+    parseBooleanEnv(env.AUTH_TRUST_HOST) ??
+    (authUrl ? true : undefined) ??
+    parseBooleanEnv(env.VERCEL) ??
+    parseBooleanEnv(env.CF_PAGES) ??
+    env.NODE_ENV !== "production"
+
+  config.providers = config.providers.map((provider) => applyProviderEnv(env, provider))
+}
+
+type ProviderEntry = AuthConfig["providers"][number]
+
+function applyProviderEnv(env: EnvObject, provider: ProviderEntry): ProviderEntry {
+  const probe = probeProvider(provider)
+  if (!probe) return provider
+  const options = probe.options as Record<string, unknown> | undefined
+  const id = String(options?.id ?? probe.id ?? "")
+  if (!id) return provider
+  const prefix = `AUTH_${id.toUpperCase().replace(/-/g, "_")}`
+  const fromEnv = {
+    clientId: env[`${prefix}_ID`],
+    clientSecret: env[`${prefix}_SECRET`],
+    issuer: env[`${prefix}_ISSUER`],
+    apiKey: env[`${prefix}_KEY`],
+  }
+  const resolved = (typeof provider === "function"
+    ? provider(withoutUndefined(fromEnv))
+    : provider) as unknown as Record<string, unknown>
+  const completed: Record<string, unknown> = { ...resolved }
+  if (resolved.type === "oauth" || resolved.type === "oidc") {
+    completed.clientId ??= fromEnv.clientId
+    completed.clientSecret ??= fromEnv.clientSecret
+    completed.issuer ??= fromEnv.issuer
+  } else if (resolved.type === "email") {
+    completed.apiKey ??= fromEnv.apiKey
+  }
+  return completed as unknown as ProviderEntry
+}
+
+/** Reads a provider's id without failing: a factory may throw until its options are complete. */
+function probeProvider(provider: ProviderEntry): Record<string, unknown> | undefined {
+  try {
+    return (typeof provider === "function" ? provider() : provider) as unknown as Record<
+      string,
+      unknown
+    >
+  } catch {
+    return undefined
+  }
+}
+
+function withoutUndefined(values: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  )
+}
+
+function pathOf(url: string): string | undefined {
+  try {
+    return new URL(url).pathname
+  } catch {
+    return undefined
+  }
+}
+
+function warn(
+  config: AuthConfig,
+  code: "env-url-basepath-redundant" | "env-url-basepath-mismatch",
+) {
+  const logger = config.logger?.warn
+  if (logger) logger(code)
+  else console.warn(`[auth][warn][${code}]`)
+}
+
+/**
+ * Builds the absolute URL of an action, for the server-side helpers of integrations. The origin
+ * comes from `AUTH_URL` when set, else from `X-Forwarded-Host` / `Host` and `X-Forwarded-Proto`
+ * (or `protocol`). Integrations only pass forwarded headers they trust.
+ *
+ * @example
+ * createActionURL("session", "https", headers, process.env, { basePath: "/auth" })
+ * // → https://example.com/auth/session
+ */
+export function createActionURL(
+  action: AuthAction,
+  protocol: string | undefined,
+  headers: Headers,
+  envObject: EnvObject,
+  config: Pick<AuthConfig, "basePath" | "logger">,
+): URL {
+  const basePath = config.basePath
+  const envUrl = readEnv(envObject, "URL")
+  let url: URL
+  if (envUrl) {
+    url = new URL(envUrl)
+    if (basePath && basePath !== "/" && url.pathname !== "/") {
+      if (url.pathname.replace(/\/$/, "") !== basePath.replace(/\/$/, "")) {
+        const logger = config.logger?.warn
+        if (logger) logger("env-url-basepath-mismatch")
+      }
+      url.pathname = "/"
+    }
+  } else {
+    const host = headers.get("x-forwarded-host") ?? headers.get("host")
+    const proto = headers.get("x-forwarded-proto") ?? protocol ?? "https"
+    const scheme = proto.endsWith(":") ? proto : `${proto}:`
+    url = new URL(`${scheme}//${host}`)
+  }
+  const origin = url.href.replace(/\/$/, "")
+  const path = (basePath ?? "").replace(/^\/+|\/+$/g, "")
+  return new URL(path ? `${origin}/${path}/${action}` : `${origin}/${action}`)
+}

@@ -1,0 +1,174 @@
+import { UnknownAction } from "../../errors.js"
+import type { AuthAction } from "../../types.js"
+import { isAuthAction } from "../config/env.js"
+import { parseCookieHeader } from "../cookies/parse.js"
+
+/** Largest request body read, in bytes. Larger bodies get 413. */
+export const MAX_BODY_BYTES = 64 * 1024
+
+/** A request reduced to what the actions need. */
+export interface AuthRequest {
+  readonly url: URL
+  readonly method: "GET" | "POST"
+  readonly action: AuthAction
+  readonly providerId: string | undefined
+  readonly headers: Headers
+  readonly cookies: Readonly<Record<string, string>>
+  readonly query: Readonly<Record<string, string>>
+  readonly body: Readonly<Record<string, unknown>> | undefined
+  /** The original request, for callbacks that receive it. */
+  readonly original: Request
+}
+
+/** Why a request could not be parsed, and the status to answer with. */
+export class RequestRejected extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+    readonly detail?: unknown,
+  ) {
+    super(message)
+    this.name = "RequestRejected"
+  }
+}
+
+const ACTIONS_WITH_PROVIDER: ReadonlySet<AuthAction> = new Set([
+  "signin",
+  "callback",
+  "webauthn-options",
+])
+
+/**
+ * Parses a web `Request` into an {@link AuthRequest}: the action and provider from the path
+ * under `basePath`, the query, cookies, and a JSON, URL-encoded or multipart body of at most
+ * {@link MAX_BODY_BYTES}. Throws {@link UnknownAction} for a path or method no action serves and
+ * {@link RequestRejected} for a body or query that cannot be trusted.
+ */
+export async function parseRequest(request: Request, basePath: string): Promise<AuthRequest> {
+  const url = new URL(request.url)
+  const method = request.method.toUpperCase()
+  if (method !== "GET" && method !== "POST") {
+    throw new UnknownAction(`Only GET and POST are served; the request used ${method}.`)
+  }
+  const { action, providerId } = parseActionPath(url.pathname, basePath)
+  const query = toUniqueRecord(url.searchParams, "query")
+  const body = method === "POST" ? await readBody(request) : undefined
+  return {
+    url,
+    method,
+    action,
+    providerId,
+    headers: request.headers,
+    cookies: parseCookieHeader(request.headers.get("cookie")),
+    query,
+    body,
+    original: request,
+  }
+}
+
+/** Splits `<basePath>/<action>[/<providerId>]`; extra and trailing slashes are tolerated. */
+export function parseActionPath(
+  pathname: string,
+  basePath: string,
+): { action: AuthAction; providerId: string | undefined } {
+  const prefix = `${basePath}/`
+  if (!pathname.startsWith(prefix)) {
+    throw new UnknownAction(`The path ${pathname} is not under the base path ${basePath}.`)
+  }
+  const segments = pathname.slice(prefix.length).split("/").filter(Boolean)
+  const [action, provider, ...rest] = segments
+  if (!action || rest.length > 0 || !isAuthAction(action)) {
+    throw new UnknownAction(`No action is served at ${pathname}.`)
+  }
+  if (provider !== undefined && !ACTIONS_WITH_PROVIDER.has(action)) {
+    throw new UnknownAction(`The ${action} action takes no provider; the path was ${pathname}.`)
+  }
+  let providerId: string | undefined
+  if (provider !== undefined && provider !== "undefined") {
+    try {
+      providerId = decodeURIComponent(provider)
+    } catch {
+      throw new UnknownAction(`The provider segment of ${pathname} is not valid percent-encoding.`)
+    }
+  }
+  return { action, providerId }
+}
+
+async function readBody(request: Request): Promise<Record<string, unknown> | undefined> {
+  if (!request.body) return undefined
+  const declared = Number(request.headers.get("content-length") ?? "0")
+  if (declared > MAX_BODY_BYTES) {
+    throw new RequestRejected(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
+  }
+  const text = await readLimited(request)
+  const contentType = (request.headers.get("content-type") ?? "").toLowerCase()
+  if (text.trim() === "") return undefined
+  if (contentType.includes("application/json")) {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch (error) {
+      throw new RequestRejected(400, "The JSON request body is malformed.", error)
+    }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+      throw new RequestRejected(400, "The JSON request body must be an object.")
+    }
+    return Object.assign(Object.create(null), parsed) as Record<string, unknown>
+  }
+  if (contentType.includes("application/x-www-form-urlencoded")) {
+    return toUniqueRecord(new URLSearchParams(text), "body")
+  }
+  if (contentType.includes("multipart/form-data")) {
+    let form: FormData
+    try {
+      form = await new Response(text, { headers: { "content-type": contentType } }).formData()
+    } catch (error) {
+      throw new RequestRejected(400, "The multipart request body is malformed.", error)
+    }
+    const fields = new URLSearchParams()
+    for (const [key, value] of form) if (typeof value === "string") fields.append(key, value)
+    return toUniqueRecord(fields, "body")
+  }
+  throw new RequestRejected(
+    415,
+    `Request bodies must be application/x-www-form-urlencoded, multipart/form-data or application/json; got "${contentType || "none"}".`,
+  )
+}
+
+async function readLimited(request: Request): Promise<string> {
+  const reader = request.body!.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel()
+      throw new RequestRejected(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
+    }
+    chunks.push(value)
+  }
+  const all = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    all.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return new TextDecoder().decode(all)
+}
+
+/**
+ * Flattens parameters into a record, refusing a repeated name: which of two `callbackUrl`s or
+ * `csrfToken`s counts must never be a guess.
+ */
+function toUniqueRecord(params: URLSearchParams, where: "query" | "body"): Record<string, string> {
+  const record: Record<string, string> = Object.create(null)
+  for (const [key, value] of params) {
+    if (key in record) {
+      throw new RequestRejected(400, `The ${where} parameter "${key}" is given more than once.`)
+    }
+    record[key] = value
+  }
+  return record
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest"
+import Credentials from "../src/providers/credentials.js"
+import type { AuthConfig } from "../src/types.js"
+import { AuthClient, DEMO_USER, recordingLogger, SECRET, setCookies } from "./support/client.js"
+
+function config(overrides: Partial<AuthConfig> = {}): AuthConfig {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    logger: recordingLogger().logger,
+    theme: { brandColor: "#ff6600", colorScheme: "dark" },
+    providers: [
+      Credentials({
+        credentials: {
+          username: { label: "Username" },
+          password: { label: "Password", type: "password" },
+        },
+        authorize: () => DEMO_USER,
+      }),
+    ],
+    ...overrides,
+  }
+}
+
+describe("built-in pages through Auth()", () => {
+  it("renders the sign-in page with the CSRF token, the validated callback URL and the theme", async () => {
+    const client = new AuthClient(config())
+    const response = await client.get("/signin?callbackUrl=%2Fdashboard&error=CredentialsSignin")
+    expect(response.status).toBe(200)
+    expect(response.headers.get("content-type")).toBe("text/html")
+    const html = await response.text()
+    const csrf = setCookies(response).find((cookie) => cookie.name === "authjs.csrf-token")!
+    expect(html).toContain(`value="${csrf.value.split("|")[0]}"`)
+    const callbackCookie = setCookies(response).find(
+      (cookie) => cookie.name === "authjs.callback-url",
+    )
+    expect(callbackCookie?.value).toBe("http://localhost:3000/dashboard")
+    expect(html).toContain('action="http://localhost:3000/auth/callback/credentials"')
+    expect(html).toContain("Sign in failed. Check the details you provided are correct.")
+    expect(html).toContain("__next-auth-theme-dark")
+    expect(html).toContain("#ff6600")
+  })
+
+  it("redirects to pages.signIn with callbackUrl and error", async () => {
+    const client = new AuthClient(config({ pages: { signIn: "/login?x=1" } }))
+    const response = await client.get("/signin?callbackUrl=%2Fa&error=Foo")
+    expect(response.status).toBe(302)
+    expect(response.headers.get("location")).toBe(
+      "/login?x=1&callbackUrl=http%3A%2F%2Flocalhost%3A3000%2Fa&error=Foo",
+    )
+  })
+
+  it("renders the sign-out page posting to the sign-out action", async () => {
+    const response = await new AuthClient(config()).get("/signout")
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('action="http://localhost:3000/auth/signout"')
+  })
+
+  it("redirects to pages.signOut and pages.verifyRequest", async () => {
+    const client = new AuthClient(config({ pages: { signOut: "/bye", verifyRequest: "/check" } }))
+    expect((await client.get("/signout")).headers.get("location")).toBe("/bye")
+    expect(
+      (await client.get("/verify-request?provider=x&type=email")).headers.get("location"),
+    ).toBe("/check?provider=x&type=email")
+  })
+
+  it.each([
+    ["Configuration", 500],
+    ["AccessDenied", 403],
+    ["Verification", 403],
+    ["Other", 200],
+  ])("renders the error page for %s with status %i", async (error, status) => {
+    const response = await new AuthClient(config()).get(`/error?error=${error}`)
+    expect(response.status).toBe(status)
+    const html = await response.text()
+    if (error === "AccessDenied") expect(html).toContain('href="http://localhost:3000/auth/signin"')
+  })
+
+  it("redirects to pages.error with the error encoded, and without error=undefined", async () => {
+    const client = new AuthClient(config({ pages: { error: "/oops" } }))
+    expect((await client.get("/error?error=a%20b%26c")).headers.get("location")).toBe(
+      "/oops?error=a+b%26c",
+    )
+    expect((await client.get("/error")).headers.get("location")).toBe("/oops")
+  })
+
+  it("renders the verify-request page", async () => {
+    const response = await new AuthClient(config()).get("/verify-request")
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain("Check your email")
+  })
+})
