@@ -1,0 +1,28 @@
+import { runAdapterContract } from "@auth/adapter-test"
+import { openPGlite, openPostgres, type TestDatabase } from "../test/databases.js"
+import { PostgresAdapter } from "./index.js"
+
+function contractFor(name: string, open: () => Promise<TestDatabase>): void {
+  let database: TestDatabase | undefined
+  runAdapterContract({
+    name,
+    setup: async () => {
+      database = await open()
+    },
+    adapter: () => {
+      if (database === undefined) throw new Error("setup did not open the database.")
+      return PostgresAdapter(database.client, { schema: database.schema })
+    },
+    teardown: async () => {
+      await database?.close()
+    },
+  })
+}
+
+contractFor("PostgresAdapter (PGlite)", () => openPGlite())
+
+// Registered only with a server to talk to: no skipped tests otherwise.
+const databaseUrl = process.env.DATABASE_URL
+if (databaseUrl) {
+  contractFor("PostgresAdapter (PostgreSQL)", () => openPostgres(databaseUrl))
+}

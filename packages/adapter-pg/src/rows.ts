@@ -1,0 +1,172 @@
+import type {
+  AdapterAccount,
+  AdapterAccountType,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "@auth/core/adapters"
+
+/** A result row as drivers return it: column name → value, not yet narrowed. */
+type Row = Record<string, unknown>
+
+/** The columns each mapper reads, in SELECT and RETURNING lists. */
+export const USER_COLUMNS = `id, name, email, "emailVerified", image`
+export const ACCOUNT_COLUMNS =
+  `"userId", type, provider, "providerAccountId", refresh_token, access_token, expires_at, ` +
+  `id_token, scope, session_state, token_type`
+export const SESSION_COLUMNS = `"sessionToken", "userId", expires`
+export const VERIFICATION_TOKEN_COLUMNS = "identifier, token, expires"
+export const AUTHENTICATOR_COLUMNS =
+  `"credentialID", "userId", "providerAccountId", "credentialPublicKey", counter, ` +
+  `"credentialDeviceType", "credentialBackedUp", transports`
+
+/** The optional OAuth token columns of `accounts`; NULL means the provider did not send it. */
+const ACCOUNT_TOKEN_TEXT_COLUMNS = [
+  "refresh_token",
+  "access_token",
+  "id_token",
+  "scope",
+  "session_state",
+  "token_type",
+] as const
+
+export function toUser(value: unknown): AdapterUser {
+  const row = asRow(value)
+  return {
+    id: text(row, "id"),
+    name: nullableText(row, "name"),
+    email: text(row, "email"),
+    emailVerified: nullableDate(row, "emailVerified"),
+    image: nullableText(row, "image"),
+  }
+}
+
+export function toAccount(value: unknown): AdapterAccount {
+  const row = asRow(value)
+  const account: AdapterAccount = {
+    userId: text(row, "userId"),
+    type: text(row, "type") as AdapterAccountType,
+    provider: text(row, "provider"),
+    providerAccountId: text(row, "providerAccountId"),
+  }
+  // Absent token fields stay absent: the record type declares them `string | undefined`.
+  for (const column of ACCOUNT_TOKEN_TEXT_COLUMNS) {
+    const token = nullableText(row, column)
+    if (token !== null) account[column] = token
+  }
+  const expiresAt = nullableInteger(row, "expires_at")
+  if (expiresAt !== null) account.expires_at = expiresAt
+  return account
+}
+
+export function toSession(value: unknown): AdapterSession {
+  const row = asRow(value)
+  return {
+    sessionToken: text(row, "sessionToken"),
+    userId: text(row, "userId"),
+    expires: date(row, "expires"),
+  }
+}
+
+/** A row of `getSessionAndUser`'s join: user columns, `"sessionToken"` and `session_expires`. */
+export function toSessionAndUser(value: unknown): { session: AdapterSession; user: AdapterUser } {
+  const row = asRow(value)
+  const user = toUser(row)
+  const session: AdapterSession = {
+    sessionToken: text(row, "sessionToken"),
+    userId: user.id,
+    expires: date(row, "session_expires"),
+  }
+  return { session, user }
+}
+
+export function toVerificationToken(value: unknown): VerificationToken {
+  const row = asRow(value)
+  return {
+    identifier: text(row, "identifier"),
+    token: text(row, "token"),
+    expires: date(row, "expires"),
+  }
+}
+
+export function toAuthenticator(value: unknown): AdapterAuthenticator {
+  const row = asRow(value)
+  return {
+    credentialID: text(row, "credentialID"),
+    userId: text(row, "userId"),
+    providerAccountId: text(row, "providerAccountId"),
+    credentialPublicKey: text(row, "credentialPublicKey"),
+    counter: integer(row, "counter"),
+    credentialDeviceType: text(row, "credentialDeviceType"),
+    credentialBackedUp: boolean(row, "credentialBackedUp"),
+    transports: nullableText(row, "transports"),
+  }
+}
+
+function asRow(value: unknown): Row {
+  if (typeof value !== "object" || value === null) {
+    throw new TypeError("The database driver returned a row that is not an object.")
+  }
+  return value as Row
+}
+
+function unexpected(column: string, expected: string, value: unknown): TypeError {
+  return new TypeError(
+    `Column "${column}" holds ${typeof value} where ${expected} was expected. ` +
+      "Check that the tables were created by schemaSql().",
+  )
+}
+
+function nullableText(row: Row, column: string): string | null {
+  const value = row[column]
+  if (value === null || value === undefined) return null
+  // Auth.js's original schema uses SERIAL ids; they come back as numbers.
+  if (typeof value === "string") return value
+  if (typeof value === "number" || typeof value === "bigint") return String(value)
+  throw unexpected(column, "text", value)
+}
+
+function text(row: Row, column: string): string {
+  const value = nullableText(row, column)
+  if (value === null) throw unexpected(column, "text", null)
+  return value
+}
+
+function nullableDate(row: Row, column: string): Date | null {
+  const value = row[column]
+  if (value === null || value === undefined) return null
+  if (value instanceof Date) return new Date(value.getTime())
+  if (typeof value === "string" || typeof value === "number") {
+    const parsed = new Date(value)
+    if (!Number.isNaN(parsed.getTime())) return parsed
+  }
+  throw unexpected(column, "a timestamp", value)
+}
+
+function date(row: Row, column: string): Date {
+  const value = nullableDate(row, column)
+  if (value === null) throw unexpected(column, "a timestamp", null)
+  return value
+}
+
+/** BIGINT arrives as a string from `pg` and as a number from PGlite. */
+function nullableInteger(row: Row, column: string): number | null {
+  const value = row[column]
+  if (value === null || value === undefined) return null
+  const parsed = typeof value === "string" || typeof value === "bigint" ? Number(value) : value
+  if (typeof parsed === "number" && Number.isSafeInteger(parsed)) return parsed
+  throw unexpected(column, "an integer", value)
+}
+
+function integer(row: Row, column: string): number {
+  const value = nullableInteger(row, column)
+  if (value === null) throw unexpected(column, "an integer", null)
+  return value
+}
+
+function boolean(row: Row, column: string): boolean {
+  const value = row[column]
+  if (typeof value === "boolean") return value
+  throw unexpected(column, "a boolean", value)
+}

@@ -1,0 +1,46 @@
+import { PGlite } from "@electric-sql/pglite"
+import pg from "pg"
+import type { Queryable } from "../src/queryable.js"
+import { applySchema } from "../src/schema.js"
+
+/** A database for one test suite, and how to dispose of it. */
+export interface TestDatabase {
+  client: Queryable
+  schema: string
+  close(): Promise<void>
+}
+
+/** A schema name no other run uses, so runs against a shared server never collide. */
+export function randomSchemaName(): string {
+  return `auth_test_${crypto.randomUUID().replaceAll("-", "")}`
+}
+
+/** An in-memory PGlite database with the tables applied in `schema`. */
+export async function openPGlite(schema = "public"): Promise<TestDatabase> {
+  const client = new PGlite()
+  await applySchema(client, { schema })
+  return { client, schema, close: () => client.close() }
+}
+
+/**
+ * A fresh schema with the tables applied on the server at `connectionString`; `close` drops
+ * the schema and ends the pool.
+ */
+export async function openPostgres(
+  connectionString: string,
+  schema = randomSchemaName(),
+): Promise<TestDatabase> {
+  const client = new pg.Pool({ connectionString, max: 10 })
+  await applySchema(client, { schema })
+  return {
+    client,
+    schema,
+    async close() {
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
+      } finally {
+        await client.end()
+      }
+    },
+  }
+}
