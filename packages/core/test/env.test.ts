@@ -95,19 +95,22 @@ describe("createActionURL", () => {
     ).toBe("https://example.com/basepath/callback")
   })
 
-  it("prefers X-Forwarded-Host and X-Forwarded-Proto", () => {
-    const url = createActionURL(
+  it("prefers X-Forwarded-Host and X-Forwarded-Proto when the host is trusted, else ignores them", () => {
+    const forwarded = headers({
+      host: "127.0.0.1",
+      "x-forwarded-host": "example.com",
+      "x-forwarded-proto": "http",
+    })
+    const trusted = createActionURL(
       "session",
       "https",
-      headers({
-        host: "127.0.0.1",
-        "x-forwarded-host": "example.com",
-        "x-forwarded-proto": "http",
-      }),
+      forwarded,
       {},
-      { basePath: "/auth" },
+      { basePath: "/auth", trustHost: true },
     )
-    expect(url.href).toBe("http://example.com/auth/session")
+    expect(trusted.href).toBe("http://example.com/auth/session")
+    const untrusted = createActionURL("session", "https", forwarded, {}, { basePath: "/auth" })
+    expect(untrusted.href).toBe("https://127.0.0.1/auth/session")
   })
 
   it("uses AUTH_URL, and basePath over its path", () => {

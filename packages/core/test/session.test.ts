@@ -223,3 +223,20 @@ describe("sign-out", () => {
     expect(events).toEqual([])
   })
 })
+
+describe("secure cookies", () => {
+  it("uses __Secure- names and the Secure attribute on https, salting the token with that name", async () => {
+    const client = new AuthClient(config(), "https://app.example.com")
+    const response = await client.signInWithCredentials({})
+    const cookie = setCookies(response).find((c) => c.name === "__Secure-authjs.session-token")!
+    expect(cookie.attributes.secure).toBe(true)
+    expect(
+      await decode({ token: cookie.value, secret: SECRET, salt: "__Secure-authjs.session-token" }),
+    ).toMatchObject({
+      sub: "42",
+    })
+    expect(
+      setCookies(response).find((c) => c.name === "__Secure-authjs.callback-url"),
+    ).toBeDefined()
+  })
+})

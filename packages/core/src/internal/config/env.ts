@@ -167,8 +167,9 @@ function warn(
 
 /**
  * Builds the absolute URL of an action, for the server-side helpers of integrations. The origin
- * comes from `AUTH_URL` when set, else from `X-Forwarded-Host` / `Host` and `X-Forwarded-Proto`
- * (or `protocol`). Integrations only pass forwarded headers they trust.
+ * comes from `AUTH_URL` when set; else from the `Host` header and `protocol`, and, only when
+ * `config.trustHost` is true, from `X-Forwarded-Host` and `X-Forwarded-Proto` (Auth.js trusts
+ * forwarded headers always).
  *
  * @example
  * createActionURL("session", "https", headers, process.env, { basePath: "/auth" })
@@ -179,7 +180,7 @@ export function createActionURL(
   protocol: string | undefined,
   headers: Headers,
   envObject: EnvObject,
-  config: Pick<AuthConfig, "basePath" | "logger">,
+  config: Pick<AuthConfig, "basePath" | "logger" | "trustHost">,
 ): URL {
   const basePath = config.basePath
   const envUrl = readEnv(envObject, "URL")
@@ -194,8 +195,9 @@ export function createActionURL(
       url.pathname = "/"
     }
   } else {
-    const host = headers.get("x-forwarded-host") ?? headers.get("host")
-    const proto = headers.get("x-forwarded-proto") ?? protocol ?? "https"
+    const trusted = config.trustHost === true
+    const host = (trusted ? headers.get("x-forwarded-host") : null) ?? headers.get("host")
+    const proto = (trusted ? headers.get("x-forwarded-proto") : null) ?? protocol ?? "https"
     const scheme = proto.endsWith(":") ? proto : `${proto}:`
     url = new URL(`${scheme}//${host}`)
   }
