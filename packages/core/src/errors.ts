@@ -264,6 +264,7 @@ const CLIENT_SAFE_TYPES: ReadonlySet<ErrorType> = new Set<ErrorType>([
   "CredentialsSignin",
   "OAuthAccountNotLinked",
   "OAuthCallbackError",
+  "OAuthSignInError",
   "AccessDenied",
   "Verification",
   "MissingCSRF",

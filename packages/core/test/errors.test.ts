@@ -5,6 +5,7 @@ const CLIENT_SAFE = [
   "CredentialsSignin",
   "OAuthAccountNotLinked",
   "OAuthCallbackError",
+  "OAuthSignInError",
   "AccessDenied",
   "Verification",
   "MissingCSRF",

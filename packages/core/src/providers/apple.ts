@@ -8,6 +8,7 @@
  * @see https://developer.apple.com/documentation/sign_in_with_apple/sign_in_with_apple_rest_api
  * @module providers/apple
  */
+import { withOAuthHooks } from "../internal/oauth/hooks.js"
 import { customFetch } from "../internal/symbols.js"
 import { rewriteDiscovery } from "./internal/fetch.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
@@ -90,7 +91,20 @@ export default function Apple(config: OIDCUserConfig<AppleProfile> = {}): OIDCCo
       ...metadata,
       userinfo_endpoint: metadata.userinfo_endpoint ?? APPLE_USERINFO_PLACEHOLDER,
     })),
+    // Apple posts the user's name only once, as the `user` form field of the first callback.
+    ...withOAuthHooks({ profileFromCallback: withAppleUser }),
     style: { brandColor: "#000000" },
     options: config,
+  }
+}
+
+/** Adds the `user` form field of Apple's callback (JSON) to the profile, when it is there. */
+function withAppleUser<P extends object>(profile: P, params: URLSearchParams): P {
+  const user = params.get("user")
+  if (!user) return profile
+  try {
+    return { ...profile, user: JSON.parse(user) as AppleNonConformUser }
+  } catch {
+    return profile
   }
 }

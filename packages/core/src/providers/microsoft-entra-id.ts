@@ -7,6 +7,9 @@
  * @see https://learn.microsoft.com/en-us/entra/identity-platform/v2-protocols-oidc
  * @module providers/microsoft-entra-id
  */
+import { decodeJwt } from "jose"
+import { OAuthCallbackError } from "../errors.js"
+import { withOAuthHooks } from "../internal/oauth/hooks.js"
 import { customFetch } from "../internal/symbols.js"
 import { providerFetch, rewriteDiscovery } from "./internal/fetch.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
@@ -137,9 +140,37 @@ export default function MicrosoftEntraID(
           ? metadata.issuer.replace("{tenantid}", tenantId)
           : metadata.issuer,
     })),
+    ...withOAuthHooks({ inspectTokenResponse: inspectEntraTokenResponse }),
     style: { brandColor: "#0072c6" },
     options: config,
   }
+}
+
+const TENANT_ID = /^[0-9A-Za-z-]+$/
+
+/**
+ * Entra ID reports token errors in a JSON body the engine would only see as a failed request,
+ * and the multi-tenant endpoints issue ID tokens from the user's own tenant (`tid`): the ID token
+ * is then validated against that tenant's issuer, which the engine discovers.
+ * @see https://learn.microsoft.com/en-us/entra/identity-platform/v2-oauth2-auth-code-flow#error-response-1
+ */
+function inspectEntraTokenResponse(
+  body: Readonly<Record<string, unknown>>,
+  issuer: string,
+): { issuer?: string } | undefined {
+  if (typeof body.error === "string") {
+    throw new OAuthCallbackError(`OAuth Provider returned an error: ${body.error}`, { ...body })
+  }
+  if (typeof body.id_token !== "string") return undefined
+  let tid: unknown
+  try {
+    tid = decodeJwt(body.id_token).tid
+  } catch {
+    return undefined
+  }
+  if (typeof tid !== "string" || !TENANT_ID.test(tid)) return undefined
+  const tenant = issuer.match(TENANT_PATTERN)?.[1]
+  return tenant ? { issuer: issuer.replace(`/${tenant}/`, `/${tid}/`) } : undefined
 }
 
 /**

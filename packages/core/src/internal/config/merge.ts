@@ -9,7 +9,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * Merges `overrides` over `defaults` into a new object: plain objects recursively, everything
  * else (arrays included) replaced, `undefined` ignored. Neither input is mutated. The
- * `customFetch` symbol is carried over, since a spread-free merge would drop it.
+ * `customFetch` symbol of `overrides` is used only when `defaults` has none, as in Auth.js:
+ * providers that set their own (Apple, Entra ID, TikTok) wrap the one of the user's options.
  */
 export function mergeDeep<T extends Record<string, unknown>>(
   defaults: T,
@@ -23,7 +24,9 @@ export function mergeDeep<T extends Record<string, unknown>>(
     result[key] = isPlainObject(current) && isPlainObject(value) ? mergeDeep(current, value) : value
   }
   const fetchOverride = (overrides as { [customFetch]?: unknown })[customFetch]
-  if (fetchOverride !== undefined)
-    (result as { [customFetch]?: unknown })[customFetch] = fetchOverride
+  const fetched = result as { [customFetch]?: unknown }
+  if (fetchOverride !== undefined && fetched[customFetch] === undefined) {
+    fetched[customFetch] = fetchOverride
+  }
   return result as T
 }

@@ -1,4 +1,4 @@
-import { AuthError, CredentialsSignin, isClientError } from "../../errors.js"
+import { AuthError, CredentialsSignin, type ErrorType, isClientError } from "../../errors.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import { renderErrorPage } from "../pages/render.js"
 import type { AuthContext } from "./context.js"
@@ -10,6 +10,15 @@ const CONFIG_ERROR_BODY = {
 }
 
 const PAGE_ACTIONS = new Set(["signin", "signout", "error", "verify-request"])
+
+/**
+ * Error types whose value on the sign-in page has an older name of its own
+ * (`SignInPageErrorParam`), which custom sign-in pages switch on.
+ */
+const PAGE_ERROR_VALUES: Partial<Record<ErrorType, string>> = {
+  OAuthSignInError: "OAuthSignin",
+  EmailSignInError: "EmailSignin",
+}
 
 /** Resolves a `pages.*` value against the origin unless it is already absolute. */
 function pageUrl(origin: string, page: string): string {
@@ -52,7 +61,7 @@ export function actionErrorResponse(context: AuthContext, error: unknown): Respo
   const { request, config } = context
   if (request.method === "POST" && request.action === "session") return jsonResponse(null, 400)
   const type = isClientError(error) ? error.type : "Configuration"
-  const params = new URLSearchParams({ error: type })
+  const params = new URLSearchParams({ error: PAGE_ERROR_VALUES[type as ErrorType] ?? type })
   if (error instanceof CredentialsSignin) params.set("code", error.code)
   const kind = error instanceof AuthError && error.kind === "signIn" ? "signIn" : "error"
   const page = config.pages[kind]
