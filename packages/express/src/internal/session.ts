@@ -1,0 +1,146 @@
+import { Auth, createActionURL } from "@auth/core"
+import type { Session } from "@auth/core/types"
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express"
+import { configFor, type ExpressAuthConfig } from "./config.js"
+import type { ExpressMiddleware } from "./middleware.js"
+import { requestHost, requestPath, requestProtocol } from "./origin.js"
+
+/** What {@link getSession} resolves to. */
+export type GetSessionResult = Promise<Session | null>
+
+/**
+ * Reads the session of a request from its cookies, without answering it: `null` when there is
+ * none (or the `Host` header is not a valid host, so no cookie can belong to it).
+ *
+ * The session URL is built like `ExpressAuth` builds its request URLs (scheme and host from the
+ * request, forwarded headers only from a trusted proxy), so both agree on the cookie names.
+ *
+ * @throws {Error} when core answers other than `200`, for example `500` for a config mistake
+ *   (the cause is in the server log)
+ * @see https://authjs.dev/reference/express#getsession
+ * @example
+ * app.get("/api/me", async (req, res) => {
+ *   const session = await getSession(req, authConfig)
+ *   res.json(session)
+ * })
+ */
+export async function getSession(req: ExpressRequest, config: ExpressAuthConfig): GetSessionResult {
+  const authConfig = configFor(config, undefined)
+  const host = requestHost(req)
+  if (!host) return null
+  const headers = new Headers({ host })
+  const cookie = req.get("cookie")
+  // `{}`: the origin is the request's, as in ExpressAuth, not AUTH_URL's.
+  const url = createActionURL("session", requestProtocol(req), headers, {}, authConfig)
+  const response = await Auth(new Request(url, { headers: cookie ? { cookie } : {} }), authConfig)
+  const body: unknown = await response.json().catch(() => undefined)
+  if (response.status !== 200) {
+    const message = isRecord(body) && typeof body.message === "string" ? `: ${body.message}` : "."
+    throw new Error(`getSession: GET ${url.pathname} answered ${response.status}${message}`)
+  }
+  return isRecord(body) && Object.keys(body).length > 0 ? (body as unknown as Session) : null
+}
+
+/**
+ * A middleware that puts the request's session (or `null`) on `res.locals.session`, for the
+ * routes and views after it.
+ *
+ * @throws {Error} passed to `next` as {@link getSession} throws it
+ * @example
+ * app.use(authSession(authConfig))
+ * app.get("/", (req, res) => res.render("home", { session: res.locals.session }))
+ */
+export function authSession(config: ExpressAuthConfig): ExpressMiddleware {
+  return async (req, res, next) => {
+    try {
+      res.locals.session = await getSession(req, config)
+    } catch (error) {
+      next(error)
+      return
+    }
+    next()
+  }
+}
+
+/** Options of {@link requireAuth}. */
+export interface RequireAuthOptions {
+  /**
+   * Where unauthenticated browsers are sent, with `callbackUrl` added to the query.
+   * @default `pages.signIn` if set, else `<basePath>/signin`, where basePath is `config.basePath`,
+   *   else `AUTH_URL`'s path, else `/auth` (pass this option when `ExpressAuth` is mounted at
+   *   another path and the config names none)
+   */
+  signInPath?: string
+}
+
+/**
+ * A middleware that lets only signed-in requests through, with their session on
+ * `res.locals.session` (reused if {@link authSession} ran first). Other requests are answered:
+ * `401` with JSON `{ "error": "Unauthorized" }` when they ask for JSON (`Accept` prefers
+ * `application/json` over HTML, or `X-Requested-With: XMLHttpRequest`), else `303` to the sign-in
+ * page with `callbackUrl` set to the path and query they asked for.
+ *
+ * @throws {Error} passed to `next` as {@link getSession} throws it
+ * @see spec 5.7: protected routes redirect unauthenticated users to sign in
+ * @example
+ * app.use("/auth", ExpressAuth(authConfig))
+ * app.get("/dashboard", requireAuth(authConfig), (req, res) => {
+ *   res.send(`Hello ${res.locals.session.user?.name}`)
+ * })
+ */
+export function requireAuth(
+  config: ExpressAuthConfig,
+  options: RequireAuthOptions = {},
+): ExpressMiddleware {
+  return async (req, res, next) => {
+    let session: Session | null
+    try {
+      session = await sessionOf(req, res, config)
+    } catch (error) {
+      next(error)
+      return
+    }
+    if (session) {
+      next()
+      return
+    }
+    res.vary("Accept").vary("X-Requested-With")
+    if (wantsJson(req)) {
+      res.status(401).json({ error: "Unauthorized" })
+      return
+    }
+    res.redirect(303, signInLocation(req, config, options))
+  }
+}
+
+async function sessionOf(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  config: ExpressAuthConfig,
+): Promise<Session | null> {
+  const known: unknown = res.locals.session
+  if (known !== undefined) return (known as Session | null) ?? null
+  const session = await getSession(req, config)
+  res.locals.session = session
+  return session
+}
+
+function wantsJson(req: ExpressRequest): boolean {
+  if (req.get("x-requested-with")?.toLowerCase() === "xmlhttprequest") return true
+  return req.accepts(["html", "json"]) === "json"
+}
+
+function signInLocation(
+  req: ExpressRequest,
+  config: ExpressAuthConfig,
+  options: RequireAuthOptions,
+): string {
+  const basePath = (configFor(config, undefined).basePath ?? "").replace(/\/+$/, "")
+  const signIn = options.signInPath ?? config.pages?.signIn ?? `${basePath}/signin`
+  const query = new URLSearchParams({ callbackUrl: requestPath(req) ?? "/" })
+  return `${signIn}${signIn.includes("?") ? "&" : "?"}${query}`
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from "vitest/config"
+
+export default defineConfig({
+  test: {
+    name: "express",
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    testTimeout: 20000,
+    hookTimeout: 30000,
+  },
+})

@@ -1,0 +1,111 @@
+import type { AuthConfig } from "@auth/core/types"
+import { afterAll, beforeAll, describe } from "vitest"
+import { HttpClient } from "./client.js"
+import { contractConfig } from "./fixtures.js"
+import { describeActions } from "./suites/actions.js"
+import { describeBadInput } from "./suites/bad-input.js"
+import { describeProtection } from "./suites/protection.js"
+import { describeSignIn } from "./suites/sign-in.js"
+
+/** What {@link HttpContractOptions.start} is given. */
+export interface StartOptions {
+  /** Where to mount the integration's handler: actions are then at `<basePath>/<action>`. */
+  readonly basePath: string
+  /**
+   * The config to pass to the integration, as is. It has no `basePath`: an integration that can
+   * learn its mount path must do so.
+   */
+  readonly config: AuthConfig
+}
+
+/** A running app under test. */
+export interface ContractApp {
+  /** The server's origin, `http://127.0.0.1:<port>`, with no trailing slash. */
+  readonly baseUrl: string
+  /** Stops the server (open connections included). */
+  close(): Promise<void>
+}
+
+/** Options of {@link runHttpContract}. */
+export interface HttpContractOptions {
+  /** The integration's name, shown in the test names. */
+  readonly name: string
+  /**
+   * Starts a real HTTP server on `127.0.0.1`, port `0`, serving an app that:
+   *
+   * 1. serves the integration's auth handler at `basePath`, configured with `config`;
+   * 2. serves `GET /protected`, guarded by the integration's route-protection helper, answering
+   *    `200` with the session as JSON when signed in; when not, the helper answers: `303` to
+   *    `<basePath>/signin?callbackUrl=<path and query asked for>` for browsers, `401` with JSON
+   *    `{ "error": "Unauthorized" }` for requests that ask for JSON (`Accept: application/json`,
+   *    or `X-Requested-With: XMLHttpRequest`);
+   * 3. serves `GET /me`, answering `200` with the integration's server-side session getter's
+   *    result as JSON (the session, or `null`);
+   * 4. trusts no proxy: `X-Forwarded-Host` / `X-Forwarded-Proto` from the test client (on
+   *    `127.0.0.1`) must be ignored.
+   */
+  readonly start: (options: StartOptions) => Promise<ContractApp>
+  /** The base paths to mount at, each tested with its own server: `["/auth", "/api/v1/auth"]`. */
+  readonly basePaths: readonly string[]
+}
+
+/** One running app, as the suites see it. */
+export interface ContractContext {
+  readonly basePath: string
+  /** The server's origin; read it inside a test (the server starts in `beforeAll`). */
+  readonly baseUrl: string
+  /** Everything the app's logger recorded. */
+  readonly logged: Error[]
+  /** A fresh client, with an empty cookie jar. */
+  client(): HttpClient
+}
+
+/**
+ * Registers the HTTP contract every framework integration must pass, once per base path: CSRF,
+ * providers, pages, credentials sign-in and its failures, session read and update, sign-out,
+ * protected routes, and bad input (malformed and oversized bodies, bad cookies, hostile
+ * `callbackUrl`s, forged forwarded headers), all over real HTTP with a cookie jar.
+ *
+ * @example
+ * runHttpContract({
+ *   name: "express 5",
+ *   basePaths: ["/auth", "/api/v1/auth"],
+ *   start: ({ basePath, config }) => startExpressApp(express, basePath, config),
+ * })
+ */
+export function runHttpContract(options: HttpContractOptions): void {
+  describe(`HTTP contract: ${options.name}`, () => {
+    for (const basePath of options.basePaths) {
+      describe(`mounted at ${basePath}`, () => {
+        const context = useApp(options.start, basePath)
+        describeActions(context)
+        describeSignIn(context)
+        describeProtection(context)
+        describeBadInput(context)
+      })
+    }
+  })
+}
+
+function useApp(start: HttpContractOptions["start"], basePath: string): ContractContext {
+  const logged: Error[] = []
+  let app: ContractApp | undefined
+  beforeAll(async () => {
+    app = await start({ basePath, config: contractConfig(logged) })
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+  const baseUrl = (): string => {
+    if (!app) throw new Error(`The app at ${basePath} did not start.`)
+    return app.baseUrl
+  }
+  return {
+    basePath,
+    logged,
+    get baseUrl() {
+      return baseUrl()
+    },
+    client: () => new HttpClient(baseUrl(), basePath),
+  }
+}

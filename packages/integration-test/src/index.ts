@@ -1,0 +1,22 @@
+/**
+ * `@auth/integration-test`: the HTTP contract every framework integration must pass, over real
+ * HTTP against a real server. See {@link runHttpContract}.
+ *
+ * @module @auth/integration-test
+ */
+export { HttpClient, locationOf, type RawResponse } from "./client.js"
+export {
+  type ContractApp,
+  type ContractContext,
+  type HttpContractOptions,
+  runHttpContract,
+  type StartOptions,
+} from "./contract.js"
+export { CookieJar, isExpired, parseSetCookie, type SetCookie } from "./cookie-jar.js"
+export {
+  CONTRACT_SECRET,
+  COOKIES,
+  contractConfig,
+  DEMO_CREDENTIALS,
+  DEMO_USER,
+} from "./fixtures.js"

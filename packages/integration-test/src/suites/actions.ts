@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest"
+import type { ContractContext } from "../contract.js"
+import { parseSetCookie } from "../cookie-jar.js"
+import { COOKIES } from "../fixtures.js"
+
+/** CSRF, providers, the built-in pages, error page statuses and unknown actions. */
+export function describeActions(context: ContractContext): void {
+  describe("actions", () => {
+    it("GET /csrf returns a token and sets its cookie", async () => {
+      const client = context.client()
+      const response = await client.action("/csrf")
+      expect(response.status).toBe(200)
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/)
+      const { csrfToken } = (await response.json()) as { csrfToken: unknown }
+      expect(typeof csrfToken).toBe("string")
+      expect(csrfToken).not.toBe("")
+      const cookie = response.headers
+        .getSetCookie()
+        .map(parseSetCookie)
+        .find((c) => c.name === COOKIES.csrf)
+      expect(cookie?.attributes.httponly).toBe(true)
+      expect(cookie?.attributes.path).toBe("/")
+      // The same cookie gives the same token back.
+      expect(await client.csrfToken()).toBe(csrfToken)
+    })
+
+    it("GET /providers lists the providers with URLs under the mount path", async () => {
+      const { baseUrl, basePath } = context
+      const response = await context.client().action("/providers")
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({
+        credentials: {
+          id: "credentials",
+          name: "Credentials",
+          type: "credentials",
+          signinUrl: `${baseUrl}${basePath}/signin/credentials`,
+          callbackUrl: `${baseUrl}${basePath}/callback/credentials`,
+        },
+      })
+    })
+
+    it("GET /signin renders the sign-in page posting under the mount path", async () => {
+      const response = await context.client().action("/signin")
+      expect(response.status).toBe(200)
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/)
+      const html = await response.text()
+      expect(html).toContain(`${context.basePath}/callback/credentials`)
+    })
+
+    it("GET /signout renders the sign-out page", async () => {
+      const response = await context.client().action("/signout")
+      expect(response.status).toBe(200)
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/)
+      expect(await response.text()).toContain(`${context.basePath}/signout`)
+    })
+
+    it.each([
+      ["Configuration", 500],
+      ["AccessDenied", 403],
+      ["Verification", 403],
+      ["Default", 200],
+      ["SomethingElse", 200],
+    ])("GET /error?error=%s answers %i", async (error, status) => {
+      const response = await context.client().action(`/error?error=${error}`)
+      expect(response.status).toBe(status)
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/)
+    })
+
+    it("GET /error without a type answers 200", async () => {
+      expect((await context.client().action("/error")).status).toBe(200)
+    })
+
+    it.each([
+      ["GET", "/unknown"],
+      ["GET", "/session/extra"],
+      ["GET", "/signin/a/b"],
+      ["DELETE", "/session"],
+    ])("%s <basePath>%s is not an action: 400", async (method, action) => {
+      const response = await context.client().action(action, { method })
+      expect(response.status).toBe(400)
+      expect(await response.json()).toBe("Bad request.")
+    })
+  })
+}
