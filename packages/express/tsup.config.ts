@@ -1,14 +1,3 @@
-import { defineConfig } from "tsup"
-import { entriesFromExports } from "../../scripts/tsup-entries.js"
+import { libraryConfig } from "../../scripts/tsup-library.js"
 
-export default defineConfig({
-  entry: entriesFromExports("./package.json"),
-  format: ["esm"],
-  target: "es2022",
-  platform: "node",
-  splitting: true,
-  treeshake: true,
-  clean: true,
-  dts: false,
-  sourcemap: true,
-})
+export default libraryConfig({ platform: "node" })

@@ -7,6 +7,22 @@
  * pairs meet WCAG AA (4.5:1) in both schemes. The theme's `--brand-color` and `--button-text-color`
  * are set on `<body>` by the document shell.
  */
+/** The dark color scheme, used by `dark` and by `auto` when the system prefers dark. */
+const DARK_THEME = `
+  color-scheme: dark;
+  --color-background: #0d1117;
+  --color-card: #161b22;
+  --color-text: #f0f6fc;
+  --color-muted: #9da7b3;
+  --color-control-border: #8b949e;
+  --color-control-bg: #0d1117;
+  --color-button-bg: #21262d;
+  --color-separator: #30363d;
+  --color-info: #1f6feb;
+  --color-info-hover: #1a5fd0;
+  --color-focus: #79c0ff;
+`
+
 export const PAGE_CSS = `
 :root {
   --radius: 0.5rem;
@@ -28,35 +44,9 @@ export const PAGE_CSS = `
   --color-info-hover: #1d4ed8;
   --color-focus: #1d4ed8;
 }
-.__next-auth-theme-dark {
-  color-scheme: dark;
-  --color-background: #0d1117;
-  --color-card: #161b22;
-  --color-text: #f0f6fc;
-  --color-muted: #9da7b3;
-  --color-control-border: #8b949e;
-  --color-control-bg: #0d1117;
-  --color-button-bg: #21262d;
-  --color-separator: #30363d;
-  --color-info: #1f6feb;
-  --color-info-hover: #1a5fd0;
-  --color-focus: #79c0ff;
-}
+.__next-auth-theme-dark {${DARK_THEME}}
 @media (prefers-color-scheme: dark) {
-  .__next-auth-theme-auto {
-    color-scheme: dark;
-    --color-background: #0d1117;
-    --color-card: #161b22;
-    --color-text: #f0f6fc;
-    --color-muted: #9da7b3;
-    --color-control-border: #8b949e;
-    --color-control-bg: #0d1117;
-    --color-button-bg: #21262d;
-    --color-separator: #30363d;
-    --color-info: #1f6feb;
-    --color-info-hover: #1a5fd0;
-    --color-focus: #79c0ff;
-  }
+  .__next-auth-theme-auto {${DARK_THEME}}
 }
 *,
 *::before,
