@@ -265,6 +265,7 @@ const CLIENT_SAFE_TYPES: ReadonlySet<ErrorType> = new Set<ErrorType>([
   "OAuthAccountNotLinked",
   "OAuthCallbackError",
   "OAuthSignInError",
+  "EmailSignInError",
   "AccessDenied",
   "Verification",
   "MissingCSRF",

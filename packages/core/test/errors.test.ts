@@ -6,6 +6,7 @@ const CLIENT_SAFE = [
   "OAuthAccountNotLinked",
   "OAuthCallbackError",
   "OAuthSignInError",
+  "EmailSignInError",
   "AccessDenied",
   "Verification",
   "MissingCSRF",

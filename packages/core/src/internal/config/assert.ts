@@ -12,7 +12,16 @@ import {
 import type { SessionStrategy } from "../../types.js"
 import type { InternalProvider } from "./provider.js"
 
-const EMAIL_METHODS = ["createVerificationToken", "useVerificationToken", "getUserByEmail"] as const
+/** E-mail sign-in stores tokens, and finds, creates or marks verified the user (Auth.js lists only the first three). */
+const EMAIL_METHODS = [
+  "createVerificationToken",
+  "useVerificationToken",
+  "getUserByEmail",
+  "createUser",
+  "updateUser",
+] as const
+/** An OAuth sign-in with an adapter finds or creates the user and links the account, whatever the strategy. */
+const OAUTH_METHODS = ["getUserByAccount", "getUserByEmail", "createUser", "linkAccount"] as const
 const DATABASE_SESSION_METHODS = [
   "createUser",
   "getUser",
@@ -95,6 +104,9 @@ export function findConfigError(input: AssertInput): AuthError | undefined {
   if (adapter) {
     const required = new Set<string>()
     if (hasEmail) for (const name of EMAIL_METHODS) required.add(name)
+    if (providers.some((provider) => provider.type === "oauth" || provider.type === "oidc")) {
+      for (const name of OAUTH_METHODS) required.add(name)
+    }
     if (strategy === "database") for (const name of DATABASE_SESSION_METHODS) required.add(name)
     const missingMethods = [...required].filter(
       (name) => typeof (adapter as Record<string, unknown>)[name] !== "function",

@@ -109,3 +109,17 @@ function firstString(...values: unknown[]): string | undefined {
   for (const value of values) if (typeof value === "string" && value !== "") return value
   return undefined
 }
+
+/**
+ * The request as callbacks receive it (`authorize`, `sendVerificationRequest`): same URL and
+ * headers, with the already-read body replayed as JSON, since the original body is consumed.
+ */
+export function replayRequest(
+  context: AuthContext,
+  body: unknown = context.request.body ?? {},
+): Request {
+  const { url, headers } = context.request
+  const replayed = new Headers(headers)
+  replayed.set("content-type", "application/json")
+  return new Request(url, { method: "POST", headers: replayed, body: JSON.stringify(body) })
+}

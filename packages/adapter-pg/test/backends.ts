@@ -1,0 +1,47 @@
+/**
+ * The stores on which core's flow suites run in this package: PGlite always, and a real
+ * PostgreSQL server when `DATABASE_URL` is set. Each suite opens its own database (PGlite) or
+ * its own freshly created schema (PostgreSQL, dropped when the suite closes it).
+ */
+// Relative imports of core's test support, so that these tests run against core's source.
+import type { TableName, TestBackend, TestStore } from "../../core/test/support/backend.js"
+import { PostgresAdapter } from "../src/index.js"
+import { toVerificationToken } from "../src/rows.js"
+import { openPGlite, openPostgres, type TestDatabase } from "./databases.js"
+
+function storeOf(database: TestDatabase): TestStore {
+  const table = (name: TableName) => `"${database.schema}".${name}`
+  return {
+    adapter: PostgresAdapter(database.client, { schema: database.schema }),
+    async count(name) {
+      const { rows } = await database.client.query(`SELECT count(*)::int AS n FROM ${table(name)}`)
+      return (rows[0] as { n: number }).n
+    },
+    async storedTokens() {
+      const { rows } = await database.client.query(
+        `SELECT identifier, token, expires FROM ${table("verification_token")}`,
+      )
+      return rows.map(toVerificationToken)
+    },
+    close: () => database.close(),
+  }
+}
+
+/** An in-memory PGlite database per suite. */
+export const pgliteBackend: TestBackend = {
+  name: "PostgresAdapter on PGlite",
+  open: async () => storeOf(await openPGlite()),
+}
+
+/** A fresh schema per suite on the server at `DATABASE_URL`, or `undefined` without it. */
+export const postgresBackend: TestBackend | undefined = process.env.DATABASE_URL
+  ? {
+      name: "PostgresAdapter on PostgreSQL",
+      open: async () => storeOf(await openPostgres(process.env.DATABASE_URL!)),
+    }
+  : undefined
+
+/** The backends to register a suite on: PGlite, and PostgreSQL when a server is configured. */
+export const backends: TestBackend[] = postgresBackend
+  ? [pgliteBackend, postgresBackend]
+  : [pgliteBackend]

@@ -1,0 +1,78 @@
+import { AuthError, CallbackRouteError, CredentialsSignin } from "../../errors.js"
+import type { CredentialsConfig } from "../../providers/credentials.js"
+import type { Account, User } from "../../types.js"
+import { emitEvent } from "../config/resolve-config.js"
+import { type ActionResult, redirectTo } from "../routing/action-result.js"
+import { type AuthContext, assertCsrf, callbackUrlOf, replayRequest } from "../routing/context.js"
+import { establishSession } from "../session/session.js"
+import { authorizeSignIn } from "./authorize-sign-in.js"
+import { handleLoginOrRegister, type LoginResult } from "./handle-login.js"
+
+/**
+ * POST `/callback/<credentials id>` (CSRF-checked): `authorize` decides; on success the session
+ * starts and the user goes to the callback URL.
+ *
+ * With the database strategy the session is stored for a stored user: the one with the `id`
+ * `authorize` returned, else the one with its `email`, else one created from its `name`, `email`
+ * and `image` (see `handleLoginOrRegister`). A user with neither a stored `id` nor an `email`
+ * is a configuration error.
+ *
+ * @throws {CredentialsSignin} when `authorize` returns nothing or throws one (its `code` is kept)
+ */
+export async function credentialsCallback(
+  context: AuthContext,
+  provider: CredentialsConfig,
+): Promise<ActionResult> {
+  await assertCsrf(context)
+  const callbackUrl = await callbackUrlOf(context)
+  const credentials = { ...context.request.body }
+  const authorized = await runAuthorize(context, provider, credentials)
+  const user: User = {
+    ...authorized,
+    id: authorized.id ? String(authorized.id) : crypto.randomUUID(),
+  }
+  const account: Account = {
+    providerAccountId: user.id!,
+    type: "credentials",
+    provider: provider.id,
+  }
+  const redirect = await authorizeSignIn(context, { user, account, credentials })
+  if (redirect) return redirectTo(redirect)
+  const login = await handleLoginOrRegister(context, { user, account })
+  const cookies = await establishSession(context, {
+    user: login.user,
+    account: login.account,
+    isNewUser: false,
+    trigger: "signIn",
+  })
+  await emitEvent(context.config, "signIn", signInMessage(user, account, login))
+  return redirectTo(callbackUrl, cookies)
+}
+
+/**
+ * The `signIn` event's message: `authorize`'s user, as in Auth.js; with a database session, the
+ * stored user and whether this sign-in created it.
+ */
+function signInMessage(user: User, account: Account, login: LoginResult) {
+  if (login.user === user) return { user, account }
+  return { user: login.user, account: login.account, isNewUser: login.isNewUser }
+}
+
+async function runAuthorize(
+  context: AuthContext,
+  provider: CredentialsConfig,
+  credentials: Record<string, unknown>,
+): Promise<User> {
+  const request = replayRequest(context, credentials)
+  let user: User | null
+  try {
+    user = await provider.authorize(credentials, request)
+  } catch (error) {
+    if (error instanceof AuthError) throw error
+    throw new CallbackRouteError(error instanceof Error ? error : new Error(String(error)), {
+      provider: provider.id,
+    })
+  }
+  if (!user) throw new CredentialsSignin("The authorize callback returned no user.")
+  return user
+}

@@ -1,0 +1,187 @@
+/**
+ * The `database` session strategy: the cookie holds only a session token, and the session and
+ * its user live in the adapter.
+ *
+ * @see https://authjs.dev/concepts/session-strategies#database-session
+ */
+import type { Adapter, AdapterSession, AdapterUser } from "../../adapters.js"
+import { SessionTokenError, SignOutError } from "../../errors.js"
+import type { Cookie, Session, SessionCallbackParams } from "../../types.js"
+import { emitEvent } from "../config/resolve-config.js"
+import { readChunkedCookie, writeChunkedCookie } from "../cookies/chunks.js"
+import type { AuthContext } from "../routing/context.js"
+import { clearSessionCookies, type SessionRead, type SignInOutcome } from "./jwt-session.js"
+
+/** The session token in the request's session cookie, if any. */
+function sessionTokenOf(context: AuthContext): string | undefined {
+  return readChunkedCookie(context.request.cookies, context.cookies.sessionToken.name).value
+}
+
+/** The session cookie holding `sessionToken`, expiring with the stored session. */
+function writeSessionCookie(context: AuthContext, session: AdapterSession): Cookie[] {
+  const { name, options } = context.cookies.sessionToken
+  const { names } = readChunkedCookie(context.request.cookies, name)
+  return writeChunkedCookie(
+    name,
+    session.sessionToken,
+    { ...options, expires: session.expires },
+    names,
+  )
+}
+
+/**
+ * The adapter of a database-strategy config. Config resolution has checked that it exists and
+ * has every method the strategy calls.
+ */
+function adapterOf(context: AuthContext): Required<Adapter> {
+  return context.config.adapter as Required<Adapter>
+}
+
+/**
+ * Whether a session read at `now` is due for a write that extends it: when more than `updateAge`
+ * seconds passed since it was last extended to `maxAge` (with `updateAge` 0, on every read).
+ */
+function isDueForUpdate(
+  expires: Date,
+  now: number,
+  options: { maxAge: number; updateAge: number },
+): boolean {
+  return expires.valueOf() - options.maxAge * 1000 + options.updateAge * 1000 <= now
+}
+
+/**
+ * Reads (GET) or updates (POST, with `update`) a database session: looks the token up, deletes
+ * it when expired, extends it when `updateAge` has passed, and runs the `session` callback with
+ * the stored user. The returned `expires` is the stored one, after any extension.
+ *
+ * Any failure (the adapter, the `session` callback) is logged as `SessionTokenError` and yields
+ * `null` without touching the cookie: a database outage must not sign everyone out.
+ */
+export async function readDatabaseSession(
+  context: AuthContext,
+  update?: { data: unknown },
+): Promise<SessionRead> {
+  const sessionToken = sessionTokenOf(context)
+  if (sessionToken === undefined) return { session: null, cookies: [] }
+  try {
+    const found = await findLiveSession(context, sessionToken)
+    if (!found) return { session: null, cookies: clearSessionCookies(context) }
+    const stored = await extendIfDue(context, found.session)
+    const session = await runSessionCallback(context, { ...found, session: stored }, update)
+    await emitEvent(context.config, "session", { session })
+    return { session, cookies: writeSessionCookie(context, stored) }
+  } catch (error) {
+    context.config.logger.error(
+      new SessionTokenError(error instanceof Error ? error : new Error(String(error))),
+    )
+    return { session: null, cookies: [] }
+  }
+}
+
+/**
+ * The stored session and user of a token, or `null` when there is none or it has expired (an
+ * expired session is deleted).
+ *
+ * @throws {AdapterError} when the adapter fails
+ */
+export async function findLiveSession(
+  context: AuthContext,
+  sessionToken: string,
+): Promise<{ session: AdapterSession; user: AdapterUser } | null> {
+  const adapter = adapterOf(context)
+  const found = await adapter.getSessionAndUser(sessionToken)
+  if (!found) return null
+  if (found.session.expires.valueOf() < Date.now()) {
+    await adapter.deleteSession(sessionToken)
+    return null
+  }
+  return found
+}
+
+/** Extends the session to `now + maxAge` when due; returns the session as stored afterwards. */
+async function extendIfDue(context: AuthContext, session: AdapterSession): Promise<AdapterSession> {
+  const { maxAge, updateAge } = context.config.session
+  const now = Date.now()
+  if (!isDueForUpdate(session.expires, now, { maxAge, updateAge })) return session
+  const expires = new Date(now + maxAge * 1000)
+  const updated = await adapterOf(context).updateSession({
+    sessionToken: session.sessionToken,
+    expires,
+  })
+  // Auth.js adapters may return nothing from `updateSession`; then what was written is stored.
+  return { ...session, expires: updated?.expires ?? expires }
+}
+
+async function runSessionCallback(
+  context: AuthContext,
+  { session, user }: { session: AdapterSession; user: AdapterUser },
+  update: { data: unknown } | undefined,
+): Promise<Session> {
+  const params = {
+    session: { ...session, user },
+    user,
+    newSession: update?.data,
+    ...(update ? { trigger: "update" as const } : {}),
+  }
+  return (await context.config.callbacks.session(params as SessionCallbackParams)) as Session
+}
+
+/**
+ * Starts a database session after a sign-in and returns its cookie. A stored session the user
+ * is already signed in with (`outcome.session`) is kept; otherwise a new one is created with
+ * `generateSessionToken()` and the session the request's cookie pointed at, if any, is deleted
+ * (the cookie is overwritten, so that row could never be used again).
+ *
+ * @throws {AdapterError} when the session cannot be created
+ */
+export async function establishDatabaseSession(
+  context: AuthContext,
+  outcome: SignInOutcome,
+): Promise<Cookie[]> {
+  if (outcome.session) return writeSessionCookie(context, outcome.session)
+  const userId = outcome.user.id
+  if (userId === undefined) {
+    throw new TypeError("A database session needs the stored user's id; the sign-in gave none.")
+  }
+  const adapter = adapterOf(context)
+  const { maxAge, generateSessionToken } = context.config.session
+  await deleteReplacedSession(context)
+  const sessionToken = generateSessionToken()
+  const expires = new Date(Date.now() + maxAge * 1000)
+  const created = await adapter.createSession({ sessionToken, userId, expires })
+  return writeSessionCookie(context, {
+    sessionToken: created?.sessionToken ?? sessionToken,
+    userId,
+    expires: created?.expires ?? expires,
+  })
+}
+
+/** Deletes the session the request's cookie points at; a failure only leaves a stale row. */
+async function deleteReplacedSession(context: AuthContext): Promise<void> {
+  const previous = sessionTokenOf(context)
+  if (previous === undefined) return
+  try {
+    await adapterOf(context).deleteSession(previous)
+  } catch {
+    // Already logged as AdapterError by the adapter wrapper; the row expires on its own.
+  }
+}
+
+/**
+ * Ends a database session: deletes it, emits `signOut` with the deleted session and clears the
+ * cookie. When the adapter fails, the failure is logged as `SignOutError` and the cookie is
+ * still cleared, so the browser is signed out either way.
+ */
+export async function endDatabaseSession(context: AuthContext): Promise<Cookie[]> {
+  const sessionToken = sessionTokenOf(context)
+  if (sessionToken === undefined) return []
+  try {
+    const session = (await adapterOf(context).deleteSession(sessionToken)) as AdapterSession | null
+    await emitEvent(context.config, "signOut", { session })
+  } catch (error) {
+    context.config.logger.error(
+      new SignOutError(error instanceof Error ? error : new Error(String(error))),
+    )
+  }
+  return clearSessionCookies(context)
+}

@@ -1,0 +1,145 @@
+import type { AdapterSession } from "../../adapters.js"
+import { JWTSessionError } from "../../errors.js"
+import type { JWT } from "../../jwt.js"
+import type { Account, Cookie, Profile, Session, User } from "../../types.js"
+import { emitEvent } from "../config/resolve-config.js"
+import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../cookies/chunks.js"
+import type { AuthContext } from "../routing/context.js"
+
+/** The session read from the request, or why there is none. */
+export interface SessionRead {
+  /** The session to send to the client, or `null`. */
+  session: Session | null
+  cookies: Cookie[]
+}
+
+function sessionCookie(context: AuthContext) {
+  return context.cookies.sessionToken
+}
+
+/** The cookies that delete every chunk of the session cookie present on the request. */
+export function clearSessionCookies(context: AuthContext): Cookie[] {
+  const { name, options } = sessionCookie(context)
+  const { names } = readChunkedCookie(context.request.cookies, name)
+  return clearChunkedCookie(names, options)
+}
+
+/**
+ * Decodes the session token of the request. `null` when there is none or it does not decode
+ * (tampered, expired, another secret); the failure is logged.
+ */
+export async function decodeSessionToken(context: AuthContext): Promise<JWT | null | undefined> {
+  const { name } = sessionCookie(context)
+  const { value } = readChunkedCookie(context.request.cookies, name)
+  if (!value) return undefined
+  const { jwt, logger } = context.config
+  try {
+    return await jwt.decode({ ...jwt, token: value, salt: name })
+  } catch (error) {
+    logger.error(new JWTSessionError(error instanceof Error ? error : new Error(String(error))))
+    return null
+  }
+}
+
+/**
+ * Reads (GET) or updates (POST, with `update`) a JWT session: runs the `jwt` callback, then the
+ * `session` callback, re-issues the token with a fresh expiry, and emits the `session` event.
+ */
+export async function readJwtSession(
+  context: AuthContext,
+  update?: { data: unknown },
+): Promise<SessionRead> {
+  const payload = await decodeSessionToken(context)
+  if (payload === undefined) return { session: null, cookies: [] }
+  if (payload === null) return { session: null, cookies: clearSessionCookies(context) }
+
+  const { callbacks, session: sessionOptions } = context.config
+  const token = await callbacks.jwt(
+    update
+      ? { token: payload, trigger: "update", session: update.data }
+      : { token: payload, session: undefined },
+  )
+  if (token === null) return { session: null, cookies: clearSessionCookies(context) }
+
+  const expires = new Date(Date.now() + sessionOptions.maxAge * 1000)
+  const defaultSession = {
+    user: { name: token.name, email: token.email, image: token.picture },
+    expires: expires.toISOString(),
+  }
+  const session = (await callbacks.session({
+    session: defaultSession,
+    token,
+  } as Parameters<typeof callbacks.session>[0])) as Session
+  const cookies = await writeSessionToken(context, token, expires)
+  await emitEvent(context.config, "session", { session, token })
+  return { session, cookies }
+}
+
+/** Encodes a token into the (possibly chunked) session cookie, expiring at `expires`. */
+export async function writeSessionToken(
+  context: AuthContext,
+  token: JWT,
+  expires: Date,
+): Promise<Cookie[]> {
+  const { name, options } = sessionCookie(context)
+  const { jwt, logger } = context.config
+  const value = await jwt.encode({ ...jwt, token, salt: name })
+  const { names } = readChunkedCookie(context.request.cookies, name)
+  const cookies = writeChunkedCookie(name, value, { ...options, expires }, names)
+  if (cookies.filter((cookie) => cookie.value !== "").length > 1) {
+    logger.debug("CHUNKING_SESSION_COOKIE", { valueSize: value.length, chunks: cookies.length })
+  }
+  return cookies
+}
+
+/** What a sign-in hands to the session strategy. */
+export interface SignInOutcome {
+  user: User
+  account: Account | null
+  profile?: Profile
+  isNewUser?: boolean
+  /** Credentials sign-ins pass `isNewUser: false` to the `jwt` callback explicitly. */
+  trigger: "signIn" | "signUp"
+  /**
+   * The stored session the user is already signed in with, to keep rather than replace
+   * (database strategy only; an OAuth account linked while signed in).
+   */
+  session?: AdapterSession | undefined
+}
+
+/**
+ * Starts a JWT session after a sign-in: runs the `jwt` callback with the sign-in's user,
+ * account and profile, and sets the session cookie. A `jwt` callback returning `null` clears
+ * the session instead.
+ */
+export async function establishJwtSession(
+  context: AuthContext,
+  outcome: SignInOutcome,
+): Promise<Cookie[]> {
+  const { user, account, profile, isNewUser, trigger } = outcome
+  const defaultToken: JWT = {
+    name: user.name,
+    email: user.email,
+    picture: user.image,
+    sub: user.id,
+  }
+  const token = await context.config.callbacks.jwt({
+    token: defaultToken,
+    user,
+    account,
+    ...(profile === undefined ? {} : { profile }),
+    isNewUser,
+    trigger,
+  })
+  if (token === null) return clearSessionCookies(context)
+  const expires = new Date(Date.now() + context.config.session.maxAge * 1000)
+  return writeSessionToken(context, token, expires)
+}
+
+/** Ends a JWT session: decodes the token for the `signOut` event and clears the cookie. */
+export async function endJwtSession(context: AuthContext): Promise<Cookie[]> {
+  const token = await decodeSessionToken(context)
+  if (token === undefined) return []
+  await emitEvent(context.config, "signOut", { token })
+  return clearSessionCookies(context)
+}

@@ -1,0 +1,328 @@
+/**
+ * The `database` session strategy through `Auth()`: reads, throttled extension, expiry, updates,
+ * sign-out, adapter outages, and the `jwt` strategy forced with an adapter. Registered by core
+ * on the memory adapter and by `@auth/pg-adapter` on PGlite and PostgreSQL.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import type { AdapterUser } from "../../src/adapters.js"
+import { decode } from "../../src/jwt.js"
+import Credentials from "../../src/providers/credentials.js"
+import type { AuthConfig, SessionCallbackParams } from "../../src/types.js"
+import {
+  type RecordedAdapter,
+  recordAdapter,
+  type TestBackend,
+  type TestStore,
+  uniqueEmail,
+} from "./backend.js"
+import { AuthClient, recordingLogger, SECRET, setCookies } from "./client.js"
+import { capturingEmailProvider, requestLink } from "./email.js"
+
+const COOKIE = "authjs.session-token"
+const DAY = 86_400_000
+const MAX_AGE = 30 * DAY
+
+/** Registers the database-session suite on a backend. */
+export function describeDatabaseSessions(backend: TestBackend): void {
+  describe(`database sessions (${backend.name})`, () => {
+    let store: TestStore
+
+    beforeAll(async () => {
+      store = await backend.open()
+    })
+
+    afterAll(async () => {
+      await store?.close()
+    })
+
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+
+    function setup(overrides: Partial<AuthConfig> = {}) {
+      const recorded = recordAdapter(store.adapter)
+      const recorder = recordingLogger()
+      const config: AuthConfig = {
+        secret: SECRET,
+        trustHost: true,
+        adapter: recorded.adapter,
+        logger: recorder.logger,
+        providers: [Credentials({ authorize: (fields) => ({ email: String(fields.email) }) })],
+        ...overrides,
+      }
+      return { recorded, recorder, config, client: new AuthClient(config) }
+    }
+
+    async function createUser(): Promise<AdapterUser> {
+      return store.adapter.createUser!({
+        id: crypto.randomUUID(),
+        email: uniqueEmail("db"),
+        name: "Ada",
+        image: "https://example.test/ada.png",
+        emailVerified: null,
+      })
+    }
+
+    /** A user with a stored session expiring at `expires`, and a client holding its cookie. */
+    async function withStoredSession(expires: Date, overrides: Partial<AuthConfig> = {}) {
+      const user = await createUser()
+      const sessionToken = crypto.randomUUID()
+      await store.adapter.createSession!({ sessionToken, userId: user.id, expires })
+      const context = setup(overrides)
+      context.client.jar.set(COOKIE, sessionToken)
+      return { ...context, user, sessionToken }
+    }
+
+    function updates(recorded: RecordedAdapter): unknown[][] {
+      return recorded.argsOf("updateSession")
+    }
+
+    it("signs in with a stored session: the cookie holds only the token, Expires = session expiry", async () => {
+      const { client, recorded } = setup()
+      const email = uniqueEmail("signin")
+      const response = await client.signInWithCredentials({ email })
+      expect(response.status).toBe(302)
+      const [created] = recorded.argsOf("createSession")
+      const session = created?.[0] as { sessionToken: string; userId: string; expires: Date }
+      const cookie = setCookies(response).find((entry) => entry.name === COOKIE)
+      expect(cookie?.value).toBe(session.sessionToken)
+      expect(cookie?.attributes).toMatchObject({ httponly: true, path: "/", samesite: "Lax" })
+      expect(Date.parse(String(cookie?.attributes.expires))).toBe(
+        Math.floor(session.expires.valueOf() / 1000) * 1000,
+      )
+      const stored = await store.adapter.getSessionAndUser!(session.sessionToken)
+      expect(stored?.user.email).toBe(email)
+      expect(stored?.session.userId).toBe(stored?.user.id)
+    })
+
+    it("reads the session: default shape, stored expires, session callback and event arguments", async () => {
+      const expires = new Date(Date.now() + MAX_AGE)
+      const calls: SessionCallbackParams[] = []
+      const events: unknown[] = []
+      const { client, user, sessionToken } = await withStoredSession(expires, {
+        callbacks: {
+          session: (params) => {
+            calls.push(params)
+            return { user: { email: params.user.email }, expires: params.session.expires }
+          },
+        },
+        events: { session: (message) => void events.push(message) },
+      })
+      const response = await client.get("/session")
+      const body = await response.json()
+      expect(body).toEqual({ user: { email: user.email }, expires: expires.toISOString() })
+      expect(calls).toHaveLength(1)
+      expect(calls[0]).toEqual({
+        session: { sessionToken, userId: user.id, expires, user },
+        user,
+        newSession: undefined,
+      })
+      expect(calls[0]).not.toHaveProperty("trigger")
+      // The event gets the callback's result as is (here with `expires` still a Date).
+      expect(events).toEqual([{ session: { user: { email: user.email }, expires } }])
+    })
+
+    it("exposes name, email and image with the default session callback", async () => {
+      const expires = new Date(Date.now() + MAX_AGE)
+      const { client, user } = await withStoredSession(expires)
+      expect(await client.session()).toEqual({
+        user: { name: user.name, email: user.email, image: user.image },
+        expires: expires.toISOString(),
+      })
+    })
+
+    it("extends the session only once updateAge has passed, and returns the stored expiry", async () => {
+      const t0 = Date.now()
+      vi.useFakeTimers({ now: t0, toFake: ["Date"] })
+      const expires = new Date(t0 + MAX_AGE)
+      const { client, recorded, sessionToken } = await withStoredSession(expires)
+
+      vi.setSystemTime(t0 + 60 * 60 * 1000)
+      const early = await client.get("/session")
+      expect((await early.json()).expires).toBe(expires.toISOString())
+      expect(updates(recorded)).toEqual([])
+      const earlyCookie = setCookies(early).find((cookie) => cookie.name === COOKIE)
+      expect(Date.parse(String(earlyCookie?.attributes.expires))).toBe(
+        Math.floor(expires.valueOf() / 1000) * 1000,
+      )
+
+      const later = t0 + DAY + 1000
+      vi.setSystemTime(later)
+      const due = await client.get("/session")
+      const extended = new Date(later + MAX_AGE)
+      expect(updates(recorded)).toEqual([[{ sessionToken, expires: extended }]])
+      expect((await due.json()).expires).toBe(extended.toISOString())
+      const dueCookie = setCookies(due).find((cookie) => cookie.name === COOKIE)
+      expect(dueCookie?.value).toBe(sessionToken)
+      expect(Date.parse(String(dueCookie?.attributes.expires))).toBe(
+        Math.floor(extended.valueOf() / 1000) * 1000,
+      )
+      const stored = await store.adapter.getSessionAndUser!(sessionToken)
+      expect(stored?.session.expires.toISOString()).toBe(extended.toISOString())
+
+      vi.setSystemTime(later + 1000)
+      await client.get("/session")
+      expect(updates(recorded)).toHaveLength(1)
+    })
+
+    it("with updateAge 0 writes on every read", async () => {
+      const t0 = Date.now()
+      vi.useFakeTimers({ now: t0, toFake: ["Date"] })
+      const { client, recorded } = await withStoredSession(new Date(t0 + MAX_AGE), {
+        session: { updateAge: 0 },
+      })
+      for (let step = 1; step <= 3; step++) {
+        vi.setSystemTime(t0 + step * 1000)
+        const body = await client.session()
+        expect(body?.expires).toBe(new Date(t0 + step * 1000 + MAX_AGE).toISOString())
+      }
+      expect(updates(recorded)).toHaveLength(3)
+    })
+
+    it("deletes an expired session and clears the cookie", async () => {
+      const { client, recorded, sessionToken } = await withStoredSession(
+        new Date(Date.now() - 1000),
+      )
+      const response = await client.get("/session")
+      expect(await response.json()).toBeNull()
+      expect(setCookies(response)).toEqual([
+        expect.objectContaining({
+          name: COOKIE,
+          value: "",
+          attributes: expect.objectContaining({ "max-age": "0" }),
+        }),
+      ])
+      expect(recorded.argsOf("deleteSession")).toEqual([[sessionToken]])
+      expect(await store.adapter.getSessionAndUser!(sessionToken)).toBeNull()
+    })
+
+    it("clears the cookie of an unknown token; sets no cookie without one", async () => {
+      const { client } = setup()
+      expect((await client.get("/session")).headers.getSetCookie()).toEqual([])
+      client.jar.set(COOKIE, "no-such-token")
+      const response = await client.get("/session")
+      expect(await response.json()).toBeNull()
+      expect(setCookies(response)).toEqual([expect.objectContaining({ name: COOKIE, value: "" })])
+    })
+
+    it("updates through POST /session: newSession and trigger reach the session callback", async () => {
+      const calls: SessionCallbackParams[] = []
+      const { client } = await withStoredSession(new Date(Date.now() + MAX_AGE), {
+        callbacks: {
+          session: (params) => {
+            calls.push(params)
+            const nickname = (params.newSession as { nickname?: string } | undefined)?.nickname
+            return { user: { name: nickname ?? params.user.name }, expires: params.session.expires }
+          },
+        },
+      })
+      const csrfToken = await client.csrfToken()
+      const response = await client.postJson("/session", {
+        csrfToken,
+        data: { nickname: "Countess" },
+      })
+      expect(response.status).toBe(200)
+      expect(await response.json()).toMatchObject({ user: { name: "Countess" } })
+      expect(calls[0]).toMatchObject({ newSession: { nickname: "Countess" }, trigger: "update" })
+    })
+
+    it("refuses POST /session without a CSRF token", async () => {
+      const { client } = await withStoredSession(new Date(Date.now() + MAX_AGE))
+      const response = await client.postJson("/session", { data: { nickname: "x" } })
+      expect(response.status).toBe(400)
+    })
+
+    it("signs out: deletes the stored session, emits signOut with it, clears the cookie", async () => {
+      const events: unknown[] = []
+      const expires = new Date(Date.now() + MAX_AGE)
+      const { client, user, sessionToken } = await withStoredSession(expires, {
+        events: { signOut: (message) => void events.push(message) },
+      })
+      const csrfToken = await client.csrfToken()
+      const response = await client.postForm("/signout", { csrfToken, callbackUrl: "/bye" })
+      expect(response.status).toBe(302)
+      expect(response.headers.get("location")).toBe("http://localhost:3000/bye")
+      expect(setCookies(response)).toContainEqual(
+        expect.objectContaining({ name: COOKIE, value: "" }),
+      )
+      expect(await store.adapter.getSessionAndUser!(sessionToken)).toBeNull()
+      expect(events).toEqual([{ session: { sessionToken, userId: user.id, expires } }])
+      expect(await client.session()).toBeNull()
+    })
+
+    it("returns null without touching the cookie when the adapter fails, and logs SessionTokenError", async () => {
+      const { client, recorded, recorder } = await withStoredSession(new Date(Date.now() + MAX_AGE))
+      recorded.failing.add("getSessionAndUser")
+      const response = await client.get("/session")
+      expect(response.status).toBe(200)
+      expect(await response.json()).toBeNull()
+      expect(response.headers.getSetCookie()).toEqual([])
+      expect(recorder.errors.map((error) => error.name)).toContain("SessionTokenError")
+      recorded.failing.clear()
+      expect(await client.session()).not.toBeNull()
+    })
+
+    it("still clears the cookie when the adapter fails on sign-out, and logs SignOutError", async () => {
+      const events: unknown[] = []
+      const { client, recorded, recorder } = await withStoredSession(
+        new Date(Date.now() + MAX_AGE),
+        { events: { signOut: (message) => void events.push(message) } },
+      )
+      recorded.failing.add("deleteSession")
+      const csrfToken = await client.csrfToken()
+      const response = await client.postForm("/signout", { csrfToken })
+      expect(response.status).toBe(302)
+      expect(setCookies(response)).toContainEqual(
+        expect.objectContaining({ name: COOKIE, value: "" }),
+      )
+      expect(recorder.errors.map((error) => error.name)).toContain("SignOutError")
+      expect(events).toEqual([])
+    })
+
+    it("replaces the session a new sign-in overwrites: the old row is deleted", async () => {
+      const { client, sessionToken, recorded } = await withStoredSession(
+        new Date(Date.now() + MAX_AGE),
+      )
+      await client.signInWithCredentials({ email: uniqueEmail("other") })
+      expect(recorded.argsOf("deleteSession")).toEqual([[sessionToken]])
+      expect(await store.adapter.getSessionAndUser!(sessionToken)).toBeNull()
+      expect(client.jar.get(COOKIE)).not.toBe(sessionToken)
+    })
+
+    it("with the jwt strategy forced, persists users but keeps the session in a JWT", async () => {
+      const mail = capturingEmailProvider()
+      const jwtCalls: Array<Record<string, unknown>> = []
+      const { client, recorded } = setup({
+        session: { strategy: "jwt" },
+        providers: [mail.provider],
+        callbacks: {
+          jwt: (params) => {
+            jwtCalls.push(params as never)
+            return params.token
+          },
+        },
+      })
+      const email = uniqueEmail("jwt")
+      const sessionsBefore = await store.count?.("sessions")
+      await requestLink(client, email, { providerId: "email" })
+      await client.get(mail.linkFor(email))
+      const stored = await store.adapter.getUserByEmail!(email)
+      expect(stored?.emailVerified).toBeInstanceOf(Date)
+      const token = await decode({ token: client.jar.get(COOKIE)!, secret: SECRET, salt: COOKIE })
+      expect(token).toMatchObject({ email, sub: stored?.id })
+      expect(recorded.argsOf("createSession")).toEqual([])
+      expect(jwtCalls[0]).toMatchObject({
+        trigger: "signUp",
+        isNewUser: true,
+        user: { id: stored?.id, email },
+        account: { provider: "email", type: "email", providerAccountId: email, userId: stored?.id },
+      })
+      expect(await client.session()).toMatchObject({ user: { email } })
+
+      await requestLink(client, email, { providerId: "email" })
+      await client.get(mail.linkFor(email))
+      expect(jwtCalls.at(-1)).toMatchObject({ trigger: "signIn", isNewUser: false })
+      expect(await store.count?.("sessions")).toBe(sessionsBefore)
+    })
+  })
+}
