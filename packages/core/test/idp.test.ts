@@ -1,12 +1,11 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto"
+import { CookieJar, type OAuth2Server, parseSetCookie, startOAuth2Server } from "@auth/dev-servers"
 import { createRemoteJWKSet, jwtVerify, SignJWT } from "jose"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import GitHub, { type GitHubProfile } from "../src/providers/github.js"
 import type { OAuthConfigInternal } from "../src/providers/oauth.js"
 import type { Profile } from "../src/types.js"
-import { CookieJar, parseSetCookie } from "./support/cookie-jar.js"
 import { type Idp, type IdpClient, startIdentityProvider } from "./support/idp.js"
-import { type OAuth2Server, startOAuth2Server } from "./support/oauth2-server.js"
 
 // Nothing listens here: the tests deliver authorization responses themselves.
 const REDIRECT_URI = "http://127.0.0.1:9/auth/callback/idp"

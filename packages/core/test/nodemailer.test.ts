@@ -1,3 +1,4 @@
+import { startSmtpServer, type TestSmtpServer } from "@auth/dev-servers"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { AuthError } from "../src/errors.js"
 import Email, {
@@ -5,7 +6,6 @@ import Email, {
   type SendVerificationRequestParams,
 } from "../src/providers/email.js"
 import Nodemailer from "../src/providers/nodemailer.js"
-import { startSmtpServer, type TestSmtpServer } from "./support/smtp.js"
 
 let smtp: TestSmtpServer
 

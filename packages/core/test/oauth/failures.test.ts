@@ -1,3 +1,4 @@
+import { CookieJar } from "@auth/dev-servers"
 import { ResponseBodyError } from "oauth4webapi"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import {
@@ -10,7 +11,6 @@ import {
 import { customFetch } from "../../src/index.js"
 import type { OIDCConfig } from "../../src/providers/oauth.js"
 import type { Profile } from "../../src/types.js"
-import { CookieJar } from "../support/cookie-jar.js"
 import { type Idp, startIdentityProvider } from "../support/idp.js"
 import {
   authorizeAtIdp,

@@ -2,10 +2,11 @@
  * Drives OAuth sign-ins through `Auth()` in-process against the local test servers: the browser
  * is an {@link AuthClient} for the app and a {@link CookieJar} for the identity provider.
  */
+
+import { CookieJar } from "@auth/dev-servers"
 import { expect } from "vitest"
 import type { AuthConfig } from "../../src/types.js"
 import { AuthClient, recordingLogger, SECRET, setCookies } from "../support/client.js"
-import { CookieJar } from "../support/cookie-jar.js"
 import type { AuthorizationResponse, Idp } from "../support/idp.js"
 
 /** The app's origin in these tests. */

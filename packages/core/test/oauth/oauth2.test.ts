@@ -1,3 +1,4 @@
+import { type OAuth2Server, startOAuth2Server } from "@auth/dev-servers"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CallbackRouteError, OAuthCallbackError } from "../../src/errors.js"
 import { customFetch } from "../../src/index.js"
@@ -5,7 +6,6 @@ import GitHub from "../../src/providers/github.js"
 import type { OAuth2Config } from "../../src/providers/oauth.js"
 import type { Account, Profile } from "../../src/types.js"
 import type { AuthClient } from "../support/client.js"
-import { type OAuth2Server, startOAuth2Server } from "../support/oauth2-server.js"
 import {
   APP_ORIGIN,
   callbackUrl,

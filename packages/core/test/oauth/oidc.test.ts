@@ -1,10 +1,10 @@
+import { CookieJar } from "@auth/dev-servers"
 import { decodeJwt } from "jose"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { customFetch } from "../../src/index.js"
 import type { OIDCConfig } from "../../src/providers/oauth.js"
 import type { Account, JWTCallbackParams, Profile } from "../../src/types.js"
 import { setCookies } from "../support/client.js"
-import { CookieJar } from "../support/cookie-jar.js"
 import { type Idp, startIdentityProvider, type TokenEndpointAuthMethod } from "../support/idp.js"
 import {
   APP_ORIGIN,

@@ -1,10 +1,10 @@
+import { CookieJar } from "@auth/dev-servers"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { InvalidCheck } from "../../src/errors.js"
 import { encode } from "../../src/jwt.js"
 import type { OIDCConfig } from "../../src/providers/oauth.js"
 import type { Profile } from "../../src/types.js"
 import { SECRET } from "../support/client.js"
-import { CookieJar } from "../support/cookie-jar.js"
 import { type Idp, startIdentityProvider } from "../support/idp.js"
 import {
   callbackUrl,

@@ -1,3 +1,4 @@
+import { CookieJar } from "@auth/dev-servers"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { customFetch } from "../../src/index.js"
 import Apple from "../../src/providers/apple.js"
@@ -12,7 +13,6 @@ import Okta from "../../src/providers/okta.js"
 import Slack from "../../src/providers/slack.js"
 import type { Profile } from "../../src/types.js"
 import { setCookies } from "../support/client.js"
-import { CookieJar } from "../support/cookie-jar.js"
 import { type Idp, startIdentityProvider } from "../support/idp.js"
 import {
   APP_ORIGIN,

@@ -4,6 +4,7 @@
  * core on the memory adapter and by `@auth/pg-adapter` on PGlite and PostgreSQL.
  */
 import { createHmac } from "node:crypto"
+import { startSmtpServer, type TestSmtpServer } from "@auth/dev-servers"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import type { AdapterUser, VerificationToken } from "../../src/adapters.js"
 import { decode } from "../../src/jwt.js"
@@ -12,7 +13,6 @@ import type { AuthConfig, JWTCallbackParams, SignInCallbackParams } from "../../
 import { recordAdapter, type TestBackend, type TestStore, uniqueEmail } from "./backend.js"
 import { AuthClient, recordingLogger, SECRET, setCookies } from "./client.js"
 import { linkInMessage, requestLink, withParam } from "./email.js"
-import { startSmtpServer, type TestSmtpServer } from "./smtp.js"
 
 const ORIGIN = "http://localhost:3000"
 const COOKIE = "authjs.session-token"

@@ -1,7 +1,8 @@
 /** Helpers for e-mail sign-in tests: request a link, capture it, read it out of a message. */
+
+import type { CapturedMessage } from "@auth/dev-servers"
 import type { EmailConfig, SendVerificationRequestParams } from "../../src/providers/email.js"
 import type { AuthClient } from "./client.js"
-import type { CapturedMessage } from "./smtp.js"
 
 /** POSTs `/signin/<providerId>` with a fresh CSRF token and the address. */
 export async function requestLink(

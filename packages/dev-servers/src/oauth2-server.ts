@@ -4,49 +4,27 @@
  * `127.0.0.1:0`, logs the user in automatically and serves both `/user` and `/api/v3/user`, so the
  * built-in GitHub provider can point at it through `enterprise.baseUrl`.
  *
- * Also home of the small HTTP helpers the test identity provider (`idp.ts`) shares.
- *
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-4.1 Authorization code grant
  * @see https://www.rfc-editor.org/rfc/rfc7636 PKCE
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
-
-/**
- * A failure to induce on the next request to an endpoint.
- *
- * - `{ error }`: an OAuth error. Token and userinfo answer with a JSON error body
- *   (status 400 unless given); the authorization endpoint redirects to the client with
- *   `error=<error>&state=<state>`.
- * - `{ garbage }`: the raw body, sent as is (status 200 and `application/json` unless given).
- */
-export type EndpointFailure =
-  | { error: string; error_description?: string; status?: number }
-  | { garbage: string; status?: number; contentType?: string }
-
-/** The authorization response a client's redirect URI receives, without following it. */
-export interface AuthorizationResponse {
-  /**
-   * `query`: the server redirected to `url`; `form_post`: it rendered an auto-submitting form
-   * that would POST `params` to `url`.
-   */
-  responseMode: "query" | "form_post"
-  /** The redirect (query mode, parameters included) or the form's action (form_post mode). */
-  url: URL
-  /** `code`, `state`, `iss`, or `error` and `error_description`. */
-  params: URLSearchParams
-}
-
-/** A request the server received, recorded for assertions. */
-export interface RecordedRequest {
-  method: string
-  /** Path and query. */
-  url: string
-  headers: Record<string, string>
-  /** The raw body; `""` when there is none or when the body was not read. */
-  body: string
-}
+import {
+  type AuthorizationResponse,
+  closeServer,
+  type EndpointFailure,
+  FailureQueue,
+  isRedirect,
+  type ListenOptions,
+  listen,
+  type RecordedRequest,
+  readBody,
+  recordRequest,
+  redirect,
+  sendFailure,
+  sendJson,
+  sendText,
+} from "./http.js"
 
 /** A user as the GitHub-like `/user` endpoint returns it. */
 export interface OAuth2User {
@@ -66,7 +44,7 @@ export interface OAuth2UserEmail {
 }
 
 /** Options of {@link startOAuth2Server}. */
-export interface OAuth2ServerOptions {
+export interface OAuth2ServerOptions extends ListenOptions {
   /** Registered redirect URIs of the client; see also {@link OAuth2Server.setRedirectUris}. */
   redirectUris?: readonly string[]
   /** Per-login overrides of the `/user` response. */
@@ -263,7 +241,7 @@ export async function startOAuth2Server(options: OAuth2ServerOptions = {}): Prom
       })
       .catch((error: unknown) => sendText(res, 500, String(error)))
   })
-  const url = await listen(server)
+  const url = await listen(server, options)
 
   return {
     url,
@@ -326,92 +304,4 @@ function safeEqual(a: string, b: string): boolean {
 
 function capitalize(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1)
-}
-
-/** A queue of induced failures per endpoint. */
-export class FailureQueue<E extends string> {
-  readonly #queues = new Map<E, EndpointFailure[]>()
-
-  push(endpoint: E, failure: EndpointFailure): void {
-    const queue = this.#queues.get(endpoint) ?? []
-    queue.push(failure)
-    this.#queues.set(endpoint, queue)
-  }
-
-  take(endpoint: E): EndpointFailure | undefined {
-    return this.#queues.get(endpoint)?.shift()
-  }
-}
-
-/** Answers with an induced failure (see {@link EndpointFailure}). */
-export function sendFailure(res: ServerResponse, failure: EndpointFailure): void {
-  if ("garbage" in failure) {
-    res.writeHead(failure.status ?? 200, {
-      "content-type": failure.contentType ?? "application/json",
-    })
-    res.end(failure.garbage)
-    return
-  }
-  const { status = 400, ...body } = failure
-  sendJson(res, status, body)
-}
-
-/** Answers with a JSON body. */
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" })
-  res.end(JSON.stringify(body))
-}
-
-/** Answers with a plain-text body. */
-export function sendText(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { "content-type": "text/plain; charset=utf-8" })
-  res.end(body)
-}
-
-function redirect(res: ServerResponse, location: URL): void {
-  res.writeHead(302, { location: location.href })
-  res.end()
-}
-
-/** Whether an HTTP status is a redirect that carries a `Location`. */
-export function isRedirect(status: number): boolean {
-  return [301, 302, 303, 307, 308].includes(status)
-}
-
-/** Reads a request body as UTF-8 text. */
-export async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk))
-  return Buffer.concat(chunks).toString("utf8")
-}
-
-/** Copies a request's method, URL and headers (and the body, if read) for assertions. */
-export function recordRequest(req: IncomingMessage, body = ""): RecordedRequest {
-  const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value
-  }
-  return { method: req.method ?? "GET", url: req.url ?? "/", headers, body }
-}
-
-/** Listens on `127.0.0.1` with a free port and returns `http://127.0.0.1:<port>`. */
-export async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      server.off("error", reject)
-      resolve()
-    })
-  })
-  const { port } = server.address() as AddressInfo
-  return `http://127.0.0.1:${port}`
-}
-
-/** Closes a server, dropping kept-alive connections so `close` does not wait for them. */
-export async function closeServer(server: Server): Promise<void> {
-  if (!server.listening) return
-  await new Promise<void>((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()))
-    server.closeAllConnections()
-  })
 }

@@ -1,18 +1,19 @@
 /**
- * The `oidc-provider` side of the test identity provider: the slice of its API the harness uses,
- * importing it quietly, an in-memory storage adapter, and the interaction (login) pages that
- * replace its development-only ones.
+ * The `oidc-provider` side of the local identity provider: the slice of its API used here,
+ * importing it quietly, an in-memory storage adapter, and the interaction (login) handler that
+ * replaces its development-only pages.
  *
  * @see https://github.com/panva/node-oidc-provider/blob/main/docs/README.md
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { readBody, sendText } from "./oauth2-server.js"
+import { readBody, sendHtml, sendText } from "./http.js"
+import { loginPage } from "./login-page.js"
 
 /** A stored `oidc-provider` model (session, grant, code, token, client metadata, ...). */
 export type ModelPayload = Record<string, unknown>
 
 /**
- * The part of the `oidc-provider` instance (a Koa application) the harness uses. It has no type
+ * The part of the `oidc-provider` instance (a Koa application) used here. It has no type
  * declarations of its own; cast for anything else.
  */
 export interface OidcProvider {
@@ -76,21 +77,31 @@ export async function importOidcProvider(): Promise<OidcProviderConstructor> {
 
 /**
  * The login form (GET `/interaction/<uid>`), the login (POST `.../login`, which also grants the
- * requested scopes and claims) and the cancel button (POST `.../abort`).
+ * requested scopes and claims) and the cancel button (POST `.../abort`). `name` is the
+ * provider's name on the login form.
  */
 export async function handleInteraction(
   provider: OidcProvider,
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
+  name: string,
 ): Promise<void> {
   const [, , uid = "", action] = path.split("/")
   const details = await provider.interactionDetails(req, res)
   if (details.uid !== uid) return sendText(res, 400, "Interaction mismatch.")
   if (req.method === "GET" && action === undefined) {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" })
-    res.end(loginPage(uid, String(details.params.client_id)))
-    return
+    const redirectUri = details.params.redirect_uri
+    return sendHtml(
+      res,
+      200,
+      loginPage({
+        uid,
+        name,
+        clientId: String(details.params.client_id),
+        redirectUri: typeof redirectUri === "string" ? redirectUri : undefined,
+      }),
+    )
   }
   if (req.method !== "POST") return sendText(res, 405, "Method not allowed.")
   const fields = new URLSearchParams(await readBody(req))
@@ -130,38 +141,6 @@ async function grantRequested(
     )
   }
   return grant.save()
-}
-
-function loginPage(uid: string, clientId: string): string {
-  const base = `/interaction/${encodeURIComponent(uid)}`
-  return `<!DOCTYPE html>
-<html><head><title>Sign in</title></head><body>
-<h1>Sign in to ${escapeHtml(clientId)}</h1>
-<form method="post" action="${base}/login">
-<label>Username <input name="username" autofocus required></label>
-<button type="submit">Sign in</button>
-</form>
-<form method="post" action="${base}/abort"><button type="submit">Cancel</button></form>
-</body></html>`
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char)
-}
-
-export function unescapeHtml(value: string): string {
-  return value.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => {
-    const found = Object.entries(HTML_ESCAPES).find(([, escaped]) => escaped === entity)
-    return found?.[0] ?? entity
-  })
 }
 
 /**

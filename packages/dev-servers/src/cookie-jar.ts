@@ -1,7 +1,7 @@
 /**
- * A minimal cookie jar for tests: it stores cookies by name from `Set-Cookie` headers and renders
- * them back as one `Cookie` header. Domain and path are recorded but not matched, so one jar can
- * carry a browser's cookies across the steps of a flow on `127.0.0.1`.
+ * A minimal cookie jar for tests and scripts: it stores cookies by name from `Set-Cookie` headers
+ * and renders them back as one `Cookie` header. Domain and path are recorded but not matched, so
+ * one jar can carry a browser's cookies across the steps of a flow on `127.0.0.1`.
  *
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-5.2 The Set-Cookie header
  */

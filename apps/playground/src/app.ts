@@ -1,0 +1,83 @@
+/**
+ * The playground's Express app: the auth routes at `/auth`, and server-rendered pages around
+ * them (home, a protected page, the mailbox).
+ */
+import type { Session } from "@auth/core/types"
+import type { TestSmtpServer } from "@auth/dev-servers"
+import { authSession, ExpressAuth, type ExpressAuthConfig, requireAuth } from "@auth/express"
+import express, { type ErrorRequestHandler, type Response } from "express"
+import { html, type SafeHtml } from "./html.js"
+import { type HomePageProps, homePage } from "./pages/home.js"
+import { LOGO_SVG, layout } from "./pages/layout.js"
+import { mailboxPage } from "./pages/mailbox.js"
+import { protectedPage } from "./pages/protected.js"
+
+/** What the app serves. */
+export interface PlaygroundAppOptions {
+  authConfig: ExpressAuthConfig
+  smtp: TestSmtpServer
+  home: Omit<HomePageProps, "session">
+  /** Where unexpected errors are reported. */
+  logError: (error: unknown) => void
+}
+
+/** Our pages load nothing from elsewhere; the built-in auth pages set their own headers. */
+const PAGE_HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-store",
+  "content-security-policy":
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'",
+  "referrer-policy": "no-referrer",
+  "x-content-type-options": "nosniff",
+}
+
+/** Builds the app; it does not listen. */
+export function createApp(options: PlaygroundAppOptions): express.Express {
+  const { authConfig, smtp } = options
+  const app = express()
+  app.disable("x-powered-by")
+
+  app.get(["/logo.svg", "/favicon.ico"], (_req, res) => {
+    res.type("image/svg+xml").set("cache-control", "public, max-age=3600").send(LOGO_SVG)
+  })
+  app.use("/auth", ExpressAuth(authConfig))
+  app.use(authSession(authConfig))
+
+  app.get("/", (_req, res) => {
+    sendPage(res, 200, homePage({ ...options.home, session: sessionOf(res) }))
+  })
+  app.get("/protected", requireAuth(authConfig), (_req, res) => {
+    const session = sessionOf(res)
+    if (session) sendPage(res, 200, protectedPage(session))
+  })
+  app.get("/mailbox", (_req, res) => {
+    sendPage(res, 200, mailboxPage(sessionOf(res), smtp.messages))
+  })
+  app.use((_req, res) => {
+    sendPage(res, 404, messagePage(sessionOf(res), "Not found", "There is no page here."))
+  })
+  const onError: ErrorRequestHandler = (error, _req, res, _next) => {
+    options.logError(error)
+    if (res.headersSent) return
+    sendPage(res, 500, messagePage(null, "Something went wrong", "The server log has the cause."))
+  }
+  app.use(onError)
+  return app
+}
+
+function sessionOf(res: Response): Session | null {
+  return (res.locals.session as Session | null | undefined) ?? null
+}
+
+function sendPage(res: Response, status: number, page: SafeHtml): void {
+  res.status(status).set(PAGE_HEADERS).send(page.value)
+}
+
+function messagePage(session: Session | null, title: string, text: string): SafeHtml {
+  return layout({
+    title,
+    session,
+    body: html`<section class="card"><h1>${title}</h1><p>${text}</p>
+<div class="actions"><a class="button secondary" href="/">Back home</a></div></section>`,
+  })
+}

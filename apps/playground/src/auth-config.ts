@@ -1,0 +1,80 @@
+/**
+ * The playground's Auth.js config: the demo user (credentials), "Playground ID" (the local
+ * OpenID Connect provider) and e-mail links (Nodemailer to the local SMTP server), with users
+ * and sessions in the database.
+ */
+import type { Adapter } from "@auth/core/adapters"
+import Credentials from "@auth/core/providers/credentials"
+import Nodemailer from "@auth/core/providers/nodemailer"
+import type { Idp, TestSmtpServer } from "@auth/dev-servers"
+import type { ExpressAuthConfig } from "@auth/express"
+import { DEMO_USER } from "./demo-user.js"
+import { BRAND_COLOR } from "./pages/layout.js"
+
+/** The id of the local OpenID provider: its callback is `/auth/callback/playground-id`. */
+export const PLAYGROUND_ID_PROVIDER_ID = "playground-id"
+
+/** The color of the Playground ID button and login page. */
+const PLAYGROUND_ID_COLOR = "#0f766e"
+
+/** Everything the config is made of. */
+export interface PlaygroundAuthOptions {
+  secret: string
+  adapter: Adapter
+  sessionStrategy: "jwt" | "database"
+  idp: Idp
+  smtp: TestSmtpServer
+}
+
+/** The config passed to `ExpressAuth`, `authSession` and `requireAuth`. */
+export function createAuthConfig(options: PlaygroundAuthOptions): ExpressAuthConfig {
+  const client = options.idp.clients.client_secret_basic
+  return {
+    secret: options.secret,
+    // The playground serves whatever loopback host name the browser used.
+    trustHost: true,
+    basePath: "/auth",
+    adapter: options.adapter,
+    session: { strategy: options.sessionStrategy },
+    theme: { brandColor: BRAND_COLOR, colorScheme: "auto", logo: "/logo.svg" },
+    providers: [
+      Credentials({
+        id: "credentials",
+        name: "the demo user",
+        credentials: {
+          email: {
+            label: `Email (demo: ${DEMO_USER.email})`,
+            type: "email",
+            placeholder: DEMO_USER.email,
+            autocomplete: "username",
+          },
+          password: {
+            label: `Password (demo: ${DEMO_USER.password})`,
+            type: "password",
+            autocomplete: "current-password",
+          },
+        },
+        authorize: ({ email, password }) =>
+          email === DEMO_USER.email && password === DEMO_USER.password
+            ? { id: DEMO_USER.id, name: DEMO_USER.name, email: DEMO_USER.email }
+            : null,
+      }),
+      {
+        id: PLAYGROUND_ID_PROVIDER_ID,
+        name: "Playground ID",
+        type: "oidc",
+        issuer: options.idp.issuer,
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+        // Ask for the login form every time, so people can switch between usernames.
+        authorization: { params: { scope: "openid profile email", prompt: "login" } },
+        style: { brandColor: PLAYGROUND_ID_COLOR },
+      },
+      Nodemailer({
+        name: "Email",
+        server: options.smtp.url,
+        from: "Auth playground <playground@example.test>",
+      }),
+    ],
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * HTML with every interpolated value escaped: `html\`<p>${name}</p>\`` escapes `name` unless it
+ * is itself the result of `html` (or a list of them), so markup composes and data cannot inject.
+ */
+
+/** Markup that is already safe to embed. */
+export class SafeHtml {
+  constructor(readonly value: string) {}
+
+  toString(): string {
+    return this.value
+  }
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+}
+
+/** Escapes text for an HTML text node or a quoted attribute value. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char)
+}
+
+/**
+ * The tagged template: strings stay as written, values are escaped. `null`, `undefined` and
+ * `false` render nothing; arrays render each item.
+ *
+ * @example
+ * html`<a href="${url}">${label}</a>` // url and label escaped
+ */
+export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
+  let out = strings[0] ?? ""
+  values.forEach((value, index) => {
+    out += render(value) + (strings[index + 1] ?? "")
+  })
+  return new SafeHtml(out)
+}
+
+function render(value: unknown): string {
+  if (value instanceof SafeHtml) return value.value
+  if (Array.isArray(value)) return value.map(render).join("")
+  if (value === null || value === undefined || value === false) return ""
+  return escapeHtml(String(value))
+}

@@ -1,0 +1,56 @@
+/** The home page: who is signed in, the session as the app sees it, and the ways to sign in. */
+import type { Session } from "@auth/core/types"
+import { html, type SafeHtml } from "../html.js"
+import { layout } from "./layout.js"
+
+/** What the home page shows. */
+export interface HomePageProps {
+  session: Session | null
+  demoUser: { email: string; password: string }
+  sessionStrategy: "jwt" | "database"
+  /** Where users and sessions are stored, for people: "PGlite in .playground-data/pglite". */
+  storage: string
+}
+
+/** The home page. */
+export function homePage(props: HomePageProps): SafeHtml {
+  const { session } = props
+  const status = session?.user
+    ? html`<section class="card" id="session">
+<h1>Signed in as ${session.user.name ?? session.user.email ?? "someone"}</h1>
+<p>E-mail: <strong data-testid="session-email">${session.user.email ?? "none"}</strong></p>
+<p class="muted">The session expires on ${new Date(session.expires).toUTCString()}.</p>
+<pre>${JSON.stringify(session, null, 2)}</pre>
+<div class="actions">
+<a class="button" href="/protected">Open the protected page</a>
+<a class="button secondary" href="/auth/signout">Sign out</a>
+</div>
+</section>`
+    : html`<section class="card" id="session">
+<h1>You are not signed in</h1>
+<p>Pick any of the three ways below: everything runs on this machine, nothing to set up.</p>
+<div class="actions">
+<a class="button" href="/auth/signin">Sign in</a>
+<a class="button secondary" href="/protected">Try the protected page</a>
+</div>
+</section>`
+  return layout({
+    title: "Home",
+    session,
+    active: "home",
+    body: html`${status}
+<section class="card">
+<h2>Ways to sign in</h2>
+<ul class="methods">
+<li><strong>Demo user</strong>: e-mail <code>${props.demoUser.email}</code>, password
+<code>${props.demoUser.password}</code>.</li>
+<li><strong>Playground ID</strong>: a real OpenID Connect provider started by the playground;
+any username signs in.</li>
+<li><strong>E-mail link</strong>: enter any address, then open the link from the
+<a href="/mailbox">mailbox</a> (a local SMTP server keeps every message).</li>
+</ul>
+</section>
+<p class="muted">Sessions: <strong>${props.sessionStrategy}</strong>. Storage: ${props.storage}.
+The session as JSON: <a href="/auth/session">/auth/session</a>.</p>`,
+  })
+}

@@ -1,0 +1,85 @@
+/** The frame of every playground page: header with navigation and who is signed in, one card. */
+import type { Session } from "@auth/core/types"
+import { html, SafeHtml } from "../html.js"
+
+/** What every page passes to {@link layout}. */
+export interface LayoutProps {
+  title: string
+  session: Session | null
+  /** The navigation entry to highlight, if any. */
+  active?: "home" | "protected" | "mailbox"
+  body: SafeHtml
+}
+
+export const BRAND_COLOR = "#4f46e5"
+
+const STYLES = `
+:root { color-scheme: light dark; --brand: ${BRAND_COLOR}; --bg: #f3f4f6; --card: #fff;
+  --text: #111827; --muted: #4b5563; --border: #d1d5db; --code: #f9fafb; }
+@media (prefers-color-scheme: dark) { :root { --brand: #818cf8; --bg: #0d1117; --card: #161b22;
+  --text: #f0f6fc; --muted: #9da7b3; --border: #30363d; --code: #0d1117; } }
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--bg); color: var(--text);
+  font: 16px/1.5 ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+header { display: flex; align-items: center; gap: 24px; padding: 14px 24px; background: var(--card);
+  border-bottom: 1px solid var(--border); }
+.brand { display: flex; align-items: center; gap: 10px; font-weight: 700; color: inherit;
+  text-decoration: none; }
+nav { display: flex; gap: 4px; flex: 1; }
+nav a { color: var(--muted); text-decoration: none; padding: 6px 10px; border-radius: 6px; }
+nav a[aria-current="page"] { color: var(--text); background: var(--bg); font-weight: 600; }
+.who { color: var(--muted); font-size: 0.9rem; }
+main { max-width: 760px; margin: 32px auto; padding: 0 16px; }
+.card { background: var(--card); border: 1px solid var(--border); border-radius: 12px;
+  padding: 24px 28px; margin-bottom: 20px; }
+h1 { font-size: 1.5rem; margin: 0 0 12px; }
+h2 { font-size: 1.1rem; margin: 0 0 12px; }
+p { margin: 0 0 12px; }
+a { color: var(--brand); }
+.button { display: inline-block; padding: 8px 16px; border-radius: 8px; background: var(--brand);
+  color: #fff; font-weight: 600; text-decoration: none; border: 0; font: inherit; cursor: pointer; }
+.button.secondary { background: transparent; color: var(--text); border: 1px solid var(--border); }
+.actions { display: flex; gap: 10px; flex-wrap: wrap; margin-top: 16px; }
+pre { background: var(--code); border: 1px solid var(--border); border-radius: 8px; padding: 12px;
+  overflow: auto; font-size: 0.85rem; }
+code { font-size: 0.9em; }
+ul.methods { padding-left: 20px; margin: 0; }
+ul.methods li { margin-bottom: 8px; }
+.muted { color: var(--muted); font-size: 0.9rem; }
+.message { border-top: 1px solid var(--border); padding: 16px 0; }
+.message:first-of-type { border-top: 0; padding-top: 0; }
+.message h2 { margin-bottom: 4px; }
+.message code { overflow-wrap: anywhere; }
+`
+
+/** The constant stylesheet, as markup: it has no `<`, so it cannot close its element. */
+const STYLESHEET = new SafeHtml(STYLES)
+
+/** The logo, an SVG also served at `/logo.svg` for the built-in pages' theme. */
+export const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="32" height="32">
+<rect width="32" height="32" rx="8" fill="${BRAND_COLOR}"/>
+<path d="M16 7a5 5 0 0 0-5 5v3h-1a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-8a1 1 0 0 0-1-1h-1v-3a5 5 0 0 0-5-5zm-3 5a3 3 0 0 1 6 0v3h-6z" fill="#fff"/>
+</svg>`
+
+/** A whole page. */
+export function layout(props: LayoutProps): SafeHtml {
+  const link = (name: NonNullable<LayoutProps["active"]>, href: string, label: string) =>
+    html`<a href="${href}"${props.active === name ? html` aria-current="page"` : ""}>${label}</a>`
+  const user = props.session?.user
+  return html`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${props.title} · Auth playground</title>
+<link rel="icon" href="/logo.svg">
+<style>${STYLESHEET}</style></head>
+<body>
+<header>
+<a class="brand" href="/"><img src="/logo.svg" alt="" width="28" height="28">Auth playground</a>
+<nav>${link("home", "/", "Home")}${link("protected", "/protected", "Protected page")}${link("mailbox", "/mailbox", "Mailbox")}</nav>
+<span class="who">${user ? html`Signed in as <strong>${user.email ?? user.name ?? "?"}</strong>` : "Not signed in"}</span>
+</header>
+<main>
+${props.body}
+</main>
+</body></html>`
+}

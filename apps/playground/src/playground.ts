@@ -1,0 +1,179 @@
+/**
+ * Starts the whole playground: the SMTP server and the identity provider it signs in with, the
+ * database, and the Express app, all on loopback addresses.
+ */
+import type { Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import { resolve } from "node:path"
+import { startIdentityProvider, startSmtpServer } from "@auth/dev-servers"
+import { createApp } from "./app.js"
+import { createAuthConfig, PLAYGROUND_ID_PROVIDER_ID } from "./auth-config.js"
+import { openDatabase } from "./database.js"
+import { DEMO_USER } from "./demo-user.js"
+import { resolveSecret } from "./secret.js"
+
+/** The default port of the app. */
+export const DEFAULT_PORT = 3000
+/** The default data folder (PGlite's files and the development secret), relative to the cwd. */
+export const DEFAULT_DATA_DIR = ".playground-data"
+/** The app listens on this loopback address only. */
+const HOST = "127.0.0.1"
+
+/** Options of {@link startPlayground}; `playgroundOptionsFromEnv` reads them from the env. */
+export interface PlaygroundOptions {
+  /**
+   * The app's port; `0` picks a free one (the identity provider and SMTP server always do).
+   * @default 3000
+   */
+  port?: number
+  /**
+   * The folder for PGlite and the development secret.
+   * @default ".playground-data"
+   */
+  dataDir?: string
+  /** A PostgreSQL URL: the tables go there (schema `playground`) instead of PGlite. */
+  databaseUrl?: string
+  /** @default "database" */
+  sessionStrategy?: "jwt" | "database"
+  /** `AUTH_SECRET`; without it a development secret is created (never in production). */
+  secret?: string
+  /**
+   * Production mode: refuses to start without `secret`.
+   * @default false
+   */
+  production?: boolean
+  /**
+   * Where the playground says what it is doing.
+   * @default console.log
+   */
+  log?: (message: string) => void
+  /**
+   * Where unexpected errors go.
+   * @default console.error
+   */
+  logError?: (error: unknown) => void
+}
+
+/** A running playground. */
+export interface Playground {
+  /** `http://localhost:<port>`: open it in a browser. */
+  url: string
+  port: number
+  /** The issuer of the Playground ID provider. */
+  issuer: string
+  /** `smtp://127.0.0.1:<port>` */
+  smtpUrl: string
+  /** Stops the app, the servers and the database; safe to call more than once. */
+  close(): Promise<void>
+}
+
+/**
+ * Starts the playground and resolves once it serves requests.
+ *
+ * @throws {Error} in production without a secret, or when the port is taken or the database
+ *   cannot be opened (everything started so far is stopped again)
+ * @example
+ * const playground = await startPlayground({ port: 0, dataDir: "/tmp/playground" })
+ * console.log(playground.url)
+ * await playground.close()
+ */
+export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
+  const log = options.log ?? console.log
+  const dataDir = resolve(options.dataDir ?? DEFAULT_DATA_DIR)
+  const sessionStrategy = options.sessionStrategy ?? "database"
+  const secret = await resolveSecret({
+    secret: options.secret,
+    dataDir,
+    production: options.production ?? false,
+  })
+  if (secret.source === "created") {
+    log(`Created a development AUTH_SECRET in ${secret.path}; set AUTH_SECRET to use your own.`)
+  } else if (secret.source === "stored") {
+    log(`Using the development AUTH_SECRET from ${secret.path}.`)
+  }
+
+  const stack = new CloseStack()
+  try {
+    const smtp = stack.push(await startSmtpServer())
+    const idp = stack.push(await startIdentityProvider({ name: "Playground ID" }))
+    const database = stack.push(await openDatabase({ databaseUrl: options.databaseUrl, dataDir }))
+    const authConfig = createAuthConfig({
+      secret: secret.secret,
+      adapter: database.adapter,
+      sessionStrategy,
+      idp,
+      smtp,
+    })
+    const app = createApp({
+      authConfig,
+      smtp,
+      home: { demoUser: DEMO_USER, sessionStrategy, storage: database.description },
+      logError: options.logError ?? console.error,
+    })
+    const server = await listen(app, options.port ?? DEFAULT_PORT)
+    stack.push({ close: () => closeServer(server) })
+    const { port } = server.address() as AddressInfo
+    idp.setRedirectUris(
+      ["localhost", HOST].map(
+        (host) => `http://${host}:${port}/auth/callback/${PLAYGROUND_ID_PROVIDER_ID}`,
+      ),
+    )
+    log(`Sessions: ${sessionStrategy}; storage: ${database.description}.`)
+    log(`Playground ID (OpenID provider) at ${idp.issuer}; SMTP server at ${smtp.url}.`)
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      issuer: idp.issuer,
+      smtpUrl: smtp.url,
+      close: () => stack.close(),
+    }
+  } catch (error) {
+    await stack.close()
+    throw error
+  }
+}
+
+interface Closable {
+  close(): Promise<void>
+}
+
+/** Things to close, in reverse order of opening, once. */
+class CloseStack {
+  readonly #items: Closable[] = []
+  #closing: Promise<void> | undefined
+
+  push<T extends Closable>(item: T): T {
+    this.#items.push(item)
+    return item
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      const errors: unknown[] = []
+      for (const item of this.#items.reverse()) {
+        await item.close().catch((error: unknown) => errors.push(error))
+      }
+      if (errors.length > 0)
+        throw new AggregateError(errors, "The playground did not stop cleanly.")
+    })()
+    return this.#closing
+  }
+}
+
+function listen(app: ReturnType<typeof createApp>, port: number): Promise<Server> {
+  return new Promise((resolveServer, reject) => {
+    const server = app.listen(port, HOST)
+    server.once("listening", () => {
+      server.off("error", reject)
+      resolveServer(server)
+    })
+    server.once("error", reject)
+  })
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolveClose, reject) => {
+    server.close((error) => (error ? reject(error) : resolveClose()))
+    server.closeAllConnections()
+  })
+}

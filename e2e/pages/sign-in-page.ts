@@ -1,0 +1,53 @@
+/** The built-in sign-in page at `/auth/signin`, with the playground's three providers. */
+import { expect, type Locator, type Page, type Response } from "@playwright/test"
+
+export class SignInPage {
+  readonly email: Locator
+  readonly password: Locator
+  readonly demoUserButton: Locator
+  readonly playgroundIdButton: Locator
+  readonly magicLinkEmail: Locator
+  readonly magicLinkButton: Locator
+  readonly error: Locator
+
+  constructor(readonly page: Page) {
+    this.email = page.getByLabel(/^Email \(demo/)
+    this.password = page.getByLabel(/^Password/)
+    this.demoUserButton = page.getByRole("button", { name: "Sign in with the demo user" })
+    this.playgroundIdButton = page.getByRole("button", { name: "Sign in with Playground ID" })
+    this.magicLinkEmail = page.getByLabel("Email", { exact: true })
+    this.magicLinkButton = page.getByRole("button", { name: "Sign in with Email" })
+    this.error = page.getByRole("alert")
+  }
+
+  async goto(callbackUrl?: string): Promise<void> {
+    const query = callbackUrl ? `?${new URLSearchParams({ callbackUrl })}` : ""
+    await this.page.goto(`/auth/signin${query}`)
+  }
+
+  async expectLoaded(): Promise<void> {
+    await expect(this.page).toHaveURL(/\/auth\/signin(\?|$)/)
+    await expect(this.demoUserButton).toBeVisible()
+  }
+
+  /** Fills the credentials form and submits it; resolves with the callback's response. */
+  async signInWithCredentials(email: string, password: string): Promise<Response> {
+    await this.email.fill(email)
+    await this.password.fill(password)
+    const callback = this.page.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" &&
+        new URL(response.url()).pathname === "/auth/callback/credentials",
+    )
+    await this.demoUserButton.click()
+    return callback
+  }
+
+  /** Asks for an e-mail sign-in link and waits for the "check your email" page. */
+  async requestMagicLink(email: string): Promise<void> {
+    await this.magicLinkEmail.fill(email)
+    await this.magicLinkButton.click()
+    await expect(this.page).toHaveURL(/\/auth\/verify-request/)
+    await expect(this.page.getByRole("heading", { name: "Check your email" })).toBeVisible()
+  }
+}

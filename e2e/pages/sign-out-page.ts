@@ -1,0 +1,26 @@
+/** The built-in sign-out confirmation page at `/auth/signout`. */
+import { expect, type Locator, type Page } from "@playwright/test"
+
+export class SignOutPage {
+  readonly confirmButton: Locator
+
+  constructor(readonly page: Page) {
+    this.confirmButton = page.getByRole("button", { name: "Sign out" })
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto("/auth/signout")
+  }
+
+  /** Confirms; resolves once the sign-out POST answered with its redirect. */
+  async confirm(): Promise<void> {
+    await expect(this.page.getByRole("heading", { name: "Signout" })).toBeVisible()
+    const response = this.page.waitForResponse(
+      (candidate) =>
+        candidate.request().method() === "POST" &&
+        new URL(candidate.url()).pathname === "/auth/signout",
+    )
+    await this.confirmButton.click()
+    expect((await response).status()).toBe(302)
+  }
+}

@@ -1,0 +1,39 @@
+/** Signing in with the demo user's e-mail and password. */
+import { DEMO_USER } from "playground/demo-user"
+import { expect, test } from "../fixtures.js"
+
+test("the demo user signs in from the home page and sees the session", async ({
+  page,
+  home,
+  signIn,
+}) => {
+  await home.goto()
+  await home.expectSignedOut()
+  await home.signInLink.click()
+  await signIn.expectLoaded()
+  await expect(page.getByText(`Email (demo: ${DEMO_USER.email})`)).toBeVisible()
+
+  const callback = await signIn.signInWithCredentials(DEMO_USER.email, DEMO_USER.password)
+
+  expect(callback.status()).toBe(302)
+  await expect(page).toHaveURL("/")
+  await home.expectSignedInAs(DEMO_USER.email)
+  await expect(page.getByRole("heading", { name: `Signed in as ${DEMO_USER.name}` })).toBeVisible()
+})
+
+test("a wrong password shows the sign-in error and signs nobody in", async ({
+  page,
+  home,
+  signIn,
+}) => {
+  await signIn.goto()
+
+  await signIn.signInWithCredentials(DEMO_USER.email, "not-the-password")
+
+  await expect(page).toHaveURL(/\/auth\/signin\?error=CredentialsSignin/)
+  await expect(signIn.error).toHaveText(
+    "Sign in failed. Check the details you provided are correct.",
+  )
+  await home.goto()
+  await home.expectSignedOut()
+})
