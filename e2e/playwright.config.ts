@@ -1,11 +1,12 @@
 /**
- * Browser tests of the playground in Debian's Chromium (`/usr/bin/chromium`, or
- * `CHROMIUM_PATH`): Playwright's own browser downloads are not used. The global setup starts one
+ * Browser tests of the playground in the machine's Chromium or Chrome (Debian's
+ * `/usr/bin/chromium` in CI, or `CHROMIUM_PATH`); Playwright's own browser only when none exists. The global setup starts one
  * playground per session strategy; each project runs every spec against one of them.
  *
  * `pnpm --filter ./e2e docs` also runs the `docs` project, which takes the README's screenshot.
  */
 import { defineConfig } from "@playwright/test"
+import { findBrowser } from "./find-browser.mjs"
 import type { PlaygroundTestOptions } from "./fixtures.js"
 
 const CHROMIUM_ARGS = [
@@ -41,7 +42,8 @@ export default defineConfig<PlaygroundTestOptions>({
     browserName: "chromium",
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // A system Chromium or Chrome; without one, Playwright's own (see scripts/test-all.mjs).
+      executablePath: findBrowser(),
       args: CHROMIUM_ARGS,
     },
     screenshot: "only-on-failure",

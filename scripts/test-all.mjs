@@ -47,6 +47,13 @@ if (existsSync(vitestJson)) {
 
 // Playwright: the browser end-to-end suite, when the workspace has one.
 if (existsSync(join(root, "e2e", "playwright.config.ts"))) {
+  const { findBrowser } = await import(join(root, "e2e", "find-browser.mjs"))
+  if (!findBrowser()) {
+    console.log(
+      "No Chromium or Chrome on this machine: installing Playwright's Chromium for the e2e tests.",
+    )
+    run("pnpm", ["--filter", "./e2e", "exec", "playwright", "install", "chromium"])
+  }
   const playwrightJson = join(results, "playwright.json")
   const status = run("pnpm", ["--filter", "./e2e", "exec", "playwright", "test"], {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
