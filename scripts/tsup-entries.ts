@@ -6,12 +6,15 @@ type ExportTarget = string | { [condition: string]: ExportTarget }
 /**
  * Derives tsup entries from a package's `exports` map, so the build and the public surface
  * cannot drift apart: `"./jwt": { default: "./dist/jwt.js" }` becomes `src/jwt.ts` (or `.tsx`),
- * and a wildcard `"./providers/*"` becomes every module in `src/providers/`.
+ * and a wildcard `"./providers/*"` becomes every module in `src/providers/`. The targets of the
+ * `imports` map are entries too: `"#jwe": { node: "./dist/internal/jwt/jwe.node.js", … }` builds
+ * `src/internal/jwt/jwe.node.ts` (mark such specifiers external, so each runtime picks its own).
  */
 export function entriesFromExports(packageJsonPath: string): string[] {
   const root = dirname(packageJsonPath)
   const pkg = JSON.parse(readFileSync(packageJsonPath, "utf8")) as {
     exports: Record<string, ExportTarget>
+    imports?: Record<string, ExportTarget>
   }
   const entries = new Set<string>()
   const addSource = (jsPath: string): void => {
@@ -35,5 +38,6 @@ export function entriesFromExports(packageJsonPath: string): string[] {
     for (const value of Object.values(target)) collect(value)
   }
   for (const target of Object.values(pkg.exports)) collect(target)
+  for (const target of Object.values(pkg.imports ?? {})) collect(target)
   return [...entries].sort()
 }

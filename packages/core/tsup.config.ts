@@ -11,5 +11,9 @@ export default defineConfig({
   clean: true,
   dts: false,
   sourcemap: true,
-  external: ["nodemailer"],
+  // `#…` specifiers (such as `#jwe`) stay imports, resolved by each runtime through package.json
+  // "imports": the "node" condition gets the `*.node.ts` build, every other runtime the WebCrypto
+  // one. `node:` modules appear only in those builds, and keep their prefix.
+  external: ["nodemailer", /^#/, /^node:/],
+  removeNodeProtocol: false,
 })

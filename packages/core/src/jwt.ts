@@ -13,12 +13,13 @@
  * @see https://www.rfc-editor.org/rfc/rfc5869 HKDF
  * @module jwt
  */
-import { EncryptJWT, type JWEHeaderParameters, jwtDecrypt } from "jose"
+// `#jwe` is `internal/jwt/jwe.node.ts` under the "node" condition, else `internal/jwt/jwe.ts`
+// (WebCrypto): see "imports" in package.json.
+import { decryptClaims, encryptClaims } from "#jwe"
 import { MissingSecret } from "./errors.js"
 import { readChunkedCookie } from "./internal/cookies/chunks.js"
 import { defaultCookies } from "./internal/cookies/defaults.js"
 import { parseCookieHeader } from "./internal/cookies/parse.js"
-import { type ContentEncryption, deriveEncryptionKey } from "./internal/jwt/keys.js"
 import type { LoggerInstance } from "./internal/logger.js"
 import type { Awaitable } from "./providers/provider-types.js"
 
@@ -88,12 +89,6 @@ export interface GetTokenParams<R extends boolean = false> {
 /** Seconds until a token expires when `maxAge` is not given: 30 days. */
 const DEFAULT_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 
-/** Seconds of clock skew accepted on `exp` and `nbf`, as in Auth.js. */
-const CLOCK_TOLERANCE_SECONDS = 15
-
-/** Session tokens are always written with this; {@link decode} also accepts `A256GCM`. */
-const ENCRYPTION: ContentEncryption = "A256CBC-HS512"
-
 /**
  * Encrypts a token as a compact JWE (`alg: "dir"`, `enc: "A256CBC-HS512"`) with the key derived
  * from the first secret and the salt, setting `iat`, `exp` and `jti` (over any values in `token`).
@@ -114,12 +109,9 @@ export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): P
     throw new TypeError("The JWT maxAge is invalid: pass a number of seconds.")
   }
   const [first] = toSecretList(secret)
-  const { key, kid } = await deriveEncryptionKey(first!, salt, ENCRYPTION)
   const now = Math.floor(Date.now() / 1000)
   const claims = { ...token, iat: now, exp: now + maxAge, jti: crypto.randomUUID() }
-  return new EncryptJWT(claims)
-    .setProtectedHeader({ alg: "dir", enc: ENCRYPTION, kid })
-    .encrypt(key)
+  return encryptClaims(claims, first!, salt)
 }
 
 /**
@@ -147,16 +139,7 @@ export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Pa
       "The JWT salt is missing: pass `salt` (for session tokens, the cookie name).",
     )
   }
-  const { payload } = await jwtDecrypt(
-    token,
-    (header) => findDecryptionKey(header, secrets, salt),
-    {
-      clockTolerance: CLOCK_TOLERANCE_SECONDS,
-      keyManagementAlgorithms: ["dir"],
-      contentEncryptionAlgorithms: ["A256CBC-HS512", "A256GCM"],
-    },
-  )
-  return payload as Payload
+  return (await decryptClaims(token, secrets, salt)) as Payload
 }
 
 /**
@@ -213,24 +196,6 @@ function toSecretList(secret: string | string[]): string[] {
     )
   }
   return secrets
-}
-
-async function findDecryptionKey(
-  header: JWEHeaderParameters,
-  secrets: string[],
-  salt: string,
-): Promise<Uint8Array> {
-  // jose has already rejected any `enc` other than the two allowed.
-  const enc = header.enc as ContentEncryption
-  if (header.kid === undefined) {
-    // Auth.js tokens from before `kid` was added: only the first secret is tried.
-    return (await deriveEncryptionKey(secrets[0]!, salt, enc)).key
-  }
-  for (const secret of secrets) {
-    const { key, kid } = await deriveEncryptionKey(secret, salt, enc)
-    if (kid === header.kid) return key
-  }
-  throw new Error("no matching decryption secret")
 }
 
 /** The token from the session cookie, else from a Bearer `Authorization` header. */

@@ -1,7 +1,20 @@
-import { base64url, calculateJwkThumbprint } from "jose"
+/**
+ * Session token keys for the WebCrypto build: derived once per secret, salt and algorithm, with
+ * their `kid` and their imported `CryptoKey`s, so a request does no key work at all.
+ */
+import { encodeBase64url } from "./base64url.js"
+import {
+  assertKeyInput,
+  type ContentEncryption,
+  cacheSet,
+  hkdfInfo,
+  KEY_LENGTH,
+  keyCacheKey,
+  protectedHeaderJson,
+  thumbprintInput,
+} from "./compact.js"
 
-/** The content encryption algorithms a session token may use. */
-export type ContentEncryption = "A256CBC-HS512" | "A256GCM"
+export type { ContentEncryption }
 
 /** A key derived from a secret, and its `kid`. */
 export interface DerivedKey {
@@ -11,13 +24,21 @@ export interface DerivedKey {
   kid: string
 }
 
-/** Key lengths in bytes: CBC-HS512 takes a 256-bit MAC key plus a 256-bit AES key. */
-const KEY_LENGTH: Record<ContentEncryption, number> = { "A256CBC-HS512": 64, A256GCM: 32 }
+/** A derived key ready for use: imported once, with what encrypting under it always repeats. */
+export interface PreparedKey {
+  readonly enc: ContentEncryption
+  readonly raw: Uint8Array
+  readonly kid: string
+  /** `A256CBC-HS512`: the HMAC-SHA-512 key (first half) and AES-CBC key (second half). */
+  readonly cbc?: { readonly mac: CryptoKey; readonly aes: CryptoKey }
+  /** `A256GCM`: the AES-GCM key. */
+  readonly gcm?: CryptoKey
+  /** The encoded protected header of the tokens written with this key (`A256CBC-HS512`). */
+  readonly header: string
+}
 
-/** At most this many derived keys are kept; a config uses a few, rotation a few more. */
-const CACHE_SIZE = 64
-
-const cache = new Map<string, Promise<DerivedKey>>()
+const cache = new Map<string, Promise<PreparedKey>>()
+const encoder = new TextEncoder()
 
 /**
  * Derives the content encryption key Auth.js uses for a secret and salt: HKDF-SHA256 with the
@@ -30,64 +51,75 @@ const cache = new Map<string, Promise<DerivedKey>>()
  * @see https://www.rfc-editor.org/rfc/rfc5869 HKDF
  * @see https://www.rfc-editor.org/rfc/rfc7638 JWK thumbprint
  */
-export function deriveEncryptionKey(
+export async function deriveEncryptionKey(
   secret: string,
   salt: string,
   enc: ContentEncryption,
 ): Promise<DerivedKey> {
-  if (typeof secret !== "string" || secret === "") {
-    return Promise.reject(
-      new TypeError("The JWT secret is empty: pass `secret` (for example the AUTH_SECRET value)."),
-    )
-  }
-  if (typeof salt !== "string" || salt === "") {
-    return Promise.reject(
-      new TypeError("The JWT salt is missing: pass `salt` (for session tokens, the cookie name)."),
-    )
-  }
-  if (!Object.hasOwn(KEY_LENGTH, enc)) {
-    return Promise.reject(
-      new TypeError(
-        `Unsupported JWT Content Encryption Algorithm: use "A256CBC-HS512" or "A256GCM".`,
-      ),
-    )
-  }
-
-  // JSON keeps the parts apart whatever characters they contain.
-  const cacheKey = JSON.stringify([secret, salt, enc])
-  let derived = cache.get(cacheKey)
-  if (!derived) {
-    const pending = derive(secret, salt, KEY_LENGTH[enc])
-    cache.set(cacheKey, pending)
-    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!)
-    pending.catch(() => {
-      if (cache.get(cacheKey) === pending) cache.delete(cacheKey)
-    })
-    derived = pending
-  }
+  const { raw, kid } = await prepareKey(secret, salt, enc)
   // A copy, so no caller can alter the cached key.
-  return derived.then(({ key, kid }) => ({ key: key.slice(), kid }))
+  return { key: raw.slice(), kid }
 }
 
-async function derive(secret: string, salt: string, length: number): Promise<DerivedKey> {
-  const encoder = new TextEncoder()
-  const material = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, [
+/**
+ * The prepared key for a secret, salt and algorithm: derived, identified and imported on first
+ * use, then served from a bounded cache. A failed preparation is not cached.
+ *
+ * @throws {TypeError} As {@link deriveEncryptionKey}.
+ */
+export function prepareKey(
+  secret: string,
+  salt: string,
+  enc: ContentEncryption,
+): Promise<PreparedKey> {
+  try {
+    assertKeyInput(secret, salt, enc)
+  } catch (error) {
+    return Promise.reject(error)
+  }
+  const cacheKey = keyCacheKey(secret, salt, enc)
+  const cached = cache.get(cacheKey)
+  if (cached) return cached
+  const pending = derive(secret, salt, enc)
+  cacheSet(cache, cacheKey, pending)
+  pending.catch(() => {
+    if (cache.get(cacheKey) === pending) cache.delete(cacheKey)
+  })
+  return pending
+}
+
+async function derive(secret: string, salt: string, enc: ContentEncryption): Promise<PreparedKey> {
+  const subtle = crypto.subtle
+  const material = await subtle.importKey("raw", encoder.encode(secret), "HKDF", false, [
     "deriveBits",
   ])
-  const bits = await crypto.subtle.deriveBits(
+  const length = KEY_LENGTH[enc]
+  const bits = await subtle.deriveBits(
     {
       name: "HKDF",
       hash: "SHA-256",
       salt: encoder.encode(salt),
-      info: encoder.encode(`Auth.js Generated Encryption Key (${salt})`),
+      info: encoder.encode(hkdfInfo(salt)),
     },
     material,
     length * 8,
   )
-  const key = new Uint8Array(bits)
-  const kid = await calculateJwkThumbprint(
-    { kty: "oct", k: base64url.encode(key) },
-    length === 64 ? "sha512" : "sha256",
+  const raw = new Uint8Array(bits)
+  const digest = await subtle.digest(
+    length === 64 ? "SHA-512" : "SHA-256",
+    encoder.encode(thumbprintInput(encodeBase64url(raw))),
   )
-  return { key, kid }
+  const kid = encodeBase64url(new Uint8Array(digest))
+  const header = encodeBase64url(encoder.encode(protectedHeaderJson(kid)))
+  if (enc === "A256GCM") {
+    const gcm = await subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"])
+    return { enc, raw, kid, gcm, header }
+  }
+  const [mac, aes] = await Promise.all([
+    subtle.importKey("raw", raw.subarray(0, 32), { name: "HMAC", hash: "SHA-512" }, false, [
+      "sign",
+    ]),
+    subtle.importKey("raw", raw.subarray(32), "AES-CBC", false, ["encrypt", "decrypt"]),
+  ])
+  return { enc, raw, kid, cbc: { mac, aes }, header }
 }

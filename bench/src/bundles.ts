@@ -1,0 +1,173 @@
+/**
+ * Bundle sizes: entries bundled by esbuild as an edge bundler would (platform neutral, minified,
+ * ESM), gzipped. Our sizes come from the built package; a second build from our sources says
+ * which module pulls in what.
+ */
+import { existsSync } from "node:fs"
+import { join } from "node:path"
+import { gzipSync } from "node:zlib"
+import { build, type Metafile, type Plugin } from "esbuild"
+import { BENCH_DIR } from "./targets.js"
+
+export type Side = "ours" | "authjs"
+
+/** An entry module, written once for both packages (`PKG` is the package name). */
+export interface BundleEntry {
+  readonly id: string
+  readonly title: string
+  /** Ratio ours/Auth.js (gzipped bytes) issue 6 asks for. */
+  readonly maxRatio?: number
+  readonly source: string
+}
+
+export const BUNDLE_ENTRIES: readonly BundleEntry[] = [
+  {
+    id: "bundle-session-jwt",
+    title: "bundle: session check with getToken (/jwt), min+gzip",
+    maxRatio: 0.4,
+    source: `import { getToken } from "PKG/jwt"
+export default (request, secret) => getToken({ req: request, secret })`,
+  },
+  {
+    id: "bundle-session-auth",
+    title: "bundle: session check with Auth() on /session, min+gzip",
+    maxRatio: 0.4,
+    source: `import { Auth } from "PKG"
+export default (request, secret) => Auth(request, { secret, trustHost: true, providers: [] })`,
+  },
+  {
+    id: "bundle-full",
+    title: "bundle: full entry (Auth, credentials, GitHub), min+gzip",
+    source: `import { Auth } from "PKG"
+import Credentials from "PKG/providers/credentials"
+import GitHub from "PKG/providers/github"
+export default (request, secret) =>
+  Auth(request, { secret, trustHost: true, providers: [Credentials({ authorize: async () => null }), GitHub] })`,
+  },
+]
+
+const PACKAGE: Record<Side, string> = { ours: "@auth/core", authjs: "authjs-core" }
+
+/** Sizes of one bundle. */
+export interface BundleSize {
+  minBytes: number
+  gzipBytes: number
+}
+
+/** Where the bytes of a bundle come from, by package or source folder. */
+export interface BundlePart {
+  part: string
+  minBytes: number
+  /** The import chain from the entry to the first module of this part. */
+  via: string[]
+}
+
+async function bundle(
+  source: string,
+  plugins: Plugin[] = [],
+): Promise<{ code: Uint8Array; metafile: Metafile }> {
+  const result = await build({
+    stdin: { contents: source, resolveDir: BENCH_DIR, loader: "js", sourcefile: "entry.js" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "neutral",
+    // An edge runtime's conditions (as wrangler bundles for Cloudflare Workers): without them,
+    // Auth.js's @panva/hkdf resolves to its `node:crypto` build. Ours has none of them.
+    conditions: ["workerd", "worker", "browser"],
+    mainFields: ["module", "main"],
+    target: "es2022",
+    write: false,
+    metafile: true,
+    // Our root entry reaches a dynamic `import("nodemailer")` (e-mail sign-in), which does not
+    // bundle for a neutral platform: left external, for both packages alike.
+    external: ["nodemailer"],
+    logLevel: "error",
+    plugins,
+  })
+  return { code: result.outputFiles[0]!.contents, metafile: result.metafile }
+}
+
+/** Minified and gzipped size of an entry, bundled against one package. */
+export async function bundleSize(entry: BundleEntry, side: Side): Promise<BundleSize> {
+  const { code } = await bundle(entry.source.replaceAll("PKG", PACKAGE[side]))
+  return { minBytes: code.byteLength, gzipBytes: gzipSync(code, { level: 9 }).byteLength }
+}
+
+const CORE_SRC = join(BENCH_DIR, "..", "packages", "core", "src")
+
+/** Resolves our package to its sources (and `#jwe` to the WebCrypto build), for attribution. */
+const fromSources: Plugin = {
+  name: "auth-core-sources",
+  setup(builder) {
+    builder.onResolve({ filter: /^(@auth\/core(\/.*)?|#jwe)$/ }, ({ path }) => {
+      if (path === "#jwe") return { path: join(CORE_SRC, "internal", "jwt", "jwe.ts") }
+      const sub = path === "@auth/core" ? "index" : path.slice("@auth/core/".length)
+      const base = join(CORE_SRC, sub)
+      for (const candidate of [`${base}.ts`, `${base}.tsx`, join(base, "index.ts")]) {
+        if (existsSync(candidate)) return { path: candidate }
+      }
+      return undefined
+    })
+  },
+}
+
+function partOf(input: string): string {
+  const modules = input.lastIndexOf("node_modules/")
+  if (modules !== -1) {
+    const rest = input.slice(modules + "node_modules/".length).split("/")
+    const name = rest[0]!.startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0]!
+    if (name === "@auth/core" || name === "authjs-core") {
+      const inner = rest.slice(name.includes("/") ? 2 : 1)
+      return `Auth.js ${inner.length > 2 ? inner.slice(0, 2).join("/") : inner.join("/")}`
+    }
+    return name
+  }
+  const src = input.indexOf("packages/core/src/")
+  if (src !== -1) {
+    const rest = input.slice(src + "packages/core/src/".length).split("/")
+    return `src/${rest.length > 2 ? rest.slice(0, 2).join("/") : rest.join("/")}`
+  }
+  return input
+}
+
+/**
+ * Which packages and source folders an entry's bundle is made of, largest first, each with the
+ * import chain that pulls it in. Ours is bundled from sources (so folders are named), Auth.js
+ * from its published files.
+ */
+export async function bundleParts(entry: BundleEntry, side: Side): Promise<BundlePart[]> {
+  const source = entry.source.replaceAll("PKG", PACKAGE[side])
+  const { metafile } = await bundle(source, side === "ours" ? [fromSources] : [])
+  const output = Object.values(metafile.outputs)[0]!
+  const sizes = new Map<string, number>()
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    if (bytesInOutput === 0) continue
+    const part = partOf(input)
+    sizes.set(part, (sizes.get(part) ?? 0) + bytesInOutput)
+  }
+  // Breadth-first from the entry: the first path to reach each part is its reason.
+  const via = new Map<string, string[]>()
+  const seen = new Set<string>(["entry.js"])
+  const queue: Array<[string, string[]]> = [["entry.js", []]]
+  while (queue.length > 0) {
+    const [file, chain] = queue.shift()!
+    const part = partOf(file)
+    if (file !== "entry.js" && !via.has(part)) via.set(part, chain)
+    for (const { path } of metafile.inputs[file]?.imports ?? []) {
+      if (seen.has(path) || !metafile.inputs[path]) continue
+      seen.add(path)
+      queue.push([path, [...chain, shortName(file)]])
+    }
+  }
+  return [...sizes]
+    .map(([part, minBytes]) => ({ part, minBytes, via: via.get(part) ?? [] }))
+    .sort((a, b) => b.minBytes - a.minBytes)
+}
+
+function shortName(file: string): string {
+  const src = file.indexOf("packages/core/src/")
+  if (src !== -1) return file.slice(src + "packages/core/src/".length)
+  const modules = file.lastIndexOf("node_modules/")
+  return modules === -1 ? file : file.slice(modules + "node_modules/".length)
+}

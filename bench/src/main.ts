@@ -1,0 +1,159 @@
+/**
+ * `pnpm bench [--quick]`: every workload of issue 6, ours and Auth.js 0.41.3 in the same run,
+ * interleaved. Prints a markdown table and writes `bench/results.json`.
+ *
+ * `--quick` (under a minute) uses short rounds, fewer requests for the heap rows, and skips the
+ * Auth.js heap run; its numbers are noisier. `--only=<id>,<id>` runs only those rows (their ids
+ * as in results.json; `bundle` for all the bundle rows).
+ */
+import { writeFileSync } from "node:fs"
+import { cpus, loadavg } from "node:os"
+import { join } from "node:path"
+import { BUNDLE_ENTRIES, bundleParts, bundleSize } from "./bundles.js"
+import { compareColdImports } from "./cold-import.js"
+import { measureHeap } from "./heap.js"
+import {
+  compareServers,
+  load,
+  oursExpressUnavailable,
+  type Server,
+  sessionCookie,
+  startServer,
+  verifyServer,
+} from "./http.js"
+import { LIMITS, prepareLimit } from "./limits.js"
+import { compare, type Schedule } from "./measure.js"
+import { partsToMarkdown, type Results, type Row, throughputRow, toMarkdown } from "./report.js"
+import { BENCH_DIR } from "./targets.js"
+import { prepareWorkload, WORKLOADS } from "./workloads.js"
+
+const quick = process.argv.includes("--quick")
+const schedule: Schedule = quick
+  ? { warmupMs: 150, roundMs: 250, rounds: 4 }
+  : { warmupMs: 1000, roundMs: 1500, rounds: 8 }
+const httpRounds = quick ? { rounds: 2, seconds: 1 } : { rounds: 6, seconds: 5 }
+const coldImportRuns = quick ? 3 : 11
+const heapCounts: [number, number] = quick ? [10_000, 20_000] : [50_000, 100_000]
+const MEGABYTE = 1024 * 1024
+
+const only = process.argv
+  .find((arg) => arg.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",")
+const selected = (id: string) =>
+  !only || only.some((wanted) => wanted === id || (wanted === "bundle" && id.startsWith("bundle-")))
+const progress = (message: string) => process.stderr.write(`${message}\n`)
+const startLoad = loadavg()
+const rows: Row[] = []
+
+for (const workload of WORKLOADS.filter(({ id }) => selected(id))) {
+  progress(`· ${workload.title}`)
+  const [ours, authjs] = await prepareWorkload(workload)
+  const [a, b] = await compare(ours.op, authjs.op, schedule, workload.concurrency)
+  rows.push(throughputRow(workload.id, workload.title, a, b, workload.minRatio))
+}
+
+for (const limit of LIMITS.filter(({ id }) => selected(id))) {
+  progress(`· ${limit.title}`)
+  const [ours, authjs] = await prepareLimit(limit)
+  const [a, b] = await compare(ours.op, authjs.op, schedule)
+  rows.push({
+    ...throughputRow(limit.id, limit.title, a, b),
+    note: "Auth.js column: its jose calls",
+  })
+}
+
+if (selected("http-express")) {
+  progress("· HTTP session GET through Express")
+  rows.push(await httpRow())
+}
+
+if (selected("cold-import")) {
+  progress("· cold import")
+  const cold = await compareColdImports(coldImportRuns)
+  rows.push({
+    id: "cold-import",
+    title: "cold import of the package root, fresh process",
+    ours: { kind: "ms", ms: cold.ours },
+    authjs: { kind: "ms", ms: cold.authjs },
+    ratio: cold.ours / cold.authjs,
+    target: "≤ 0.5×",
+    met: cold.ours / cold.authjs <= 0.5,
+  })
+}
+
+const parts: Results["bundleParts"] = {}
+for (const entry of BUNDLE_ENTRIES.filter(({ id }) => selected(id))) {
+  progress(`· ${entry.title}`)
+  const [ours, authjs] = await Promise.all([bundleSize(entry, "ours"), bundleSize(entry, "authjs")])
+  const ratio = ours.gzipBytes / authjs.gzipBytes
+  rows.push({
+    id: entry.id,
+    title: entry.title,
+    ours: { kind: "bytes", ...ours },
+    authjs: { kind: "bytes", ...authjs },
+    ratio,
+    ...(entry.maxRatio !== undefined && {
+      target: `≤ ${entry.maxRatio}×`,
+      met: ratio <= entry.maxRatio,
+    }),
+  })
+  if (entry.id !== "bundle-full") {
+    parts[entry.id] = {
+      ours: await bundleParts(entry, "ours"),
+      authjs: await bundleParts(entry, "authjs"),
+    }
+  }
+}
+
+if (selected("heap")) {
+  progress(`· heap after ${heapCounts[0]} and ${heapCounts[1]} session GETs`)
+  const heapOurs = await measureHeap("ours", ...heapCounts)
+  const heapAuthjs = quick ? undefined : await measureHeap("authjs", ...heapCounts)
+  rows.push({
+    id: "heap",
+    title: "heap growth between the two counts of JWT session GETs",
+    ours: { kind: "heap", ...heapOurs },
+    ...(heapAuthjs && { authjs: { kind: "heap", ...heapAuthjs } }),
+    target: "< 1 MB",
+    met: heapOurs.growthBytes < MEGABYTE,
+    ...(quick && { note: "quick: fewer requests, Auth.js not run" }),
+  })
+}
+
+const results: Results = {
+  date: new Date().toISOString(),
+  mode: quick ? "quick" : "full",
+  node: process.version,
+  cpus: cpus().length,
+  loadAverage: { start: startLoad, end: loadavg() },
+  rows,
+  bundleParts: parts,
+}
+writeFileSync(join(BENCH_DIR, "results.json"), `${JSON.stringify(results, null, 2)}\n`)
+process.stdout.write(`${toMarkdown(results)}\n\nWhat the session-check bundles are made of:\n`)
+process.stdout.write(`${partsToMarkdown(parts)}\n`)
+
+async function httpRow(): Promise<Row> {
+  const title = "HTTP session GET through Express 5, autocannon, 16 connections"
+  const unavailable = oursExpressUnavailable()
+  const cookie = await sessionCookie()
+  const servers: Server[] = []
+  try {
+    const authjs = await startServer("authjs")
+    servers.push(authjs)
+    await verifyServer(authjs, cookie)
+    if (unavailable) {
+      const stats = await load(authjs, cookie, { seconds: httpRounds.seconds * httpRounds.rounds })
+      const row = throughputRow("http-express", title, undefined, stats, 3)
+      return { ...row, note: `ours not run: ${unavailable}` }
+    }
+    const ours = await startServer("ours")
+    servers.push(ours)
+    await verifyServer(ours, cookie)
+    const [a, b] = await compareServers(ours, authjs, cookie, httpRounds)
+    return throughputRow("http-express", title, a, b, 3)
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()))
+  }
+}

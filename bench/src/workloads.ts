@@ -1,0 +1,278 @@
+/**
+ * The in-process workloads: `Auth(request, config)` called directly, as a framework integration
+ * or an edge middleware calls it. Each is set up the same way for every implementation and
+ * checked once, thoroughly, before it is timed.
+ */
+import { BASE_PATH, ORIGIN, SECRET, SESSION_COOKIE, silentLogger, USER } from "./fixtures.js"
+import { type AuthOptions, authjsJwt, loadTarget, type Target, type TargetId } from "./targets.js"
+
+/** One operation of a workload, ready to repeat. */
+export interface Runner {
+  /** Runs the operation once; throws when the response is not the expected one. */
+  op(): Promise<void>
+  /** Checks once, thoroughly, that the operation does what it should. */
+  verify(): Promise<void>
+}
+
+/** A workload timed for one of our builds against Auth.js. */
+export interface Workload {
+  readonly id: string
+  readonly title: string
+  /** Operations kept in flight at once. */
+  readonly concurrency: number
+  /** Which of our builds runs it. */
+  readonly ours: TargetId
+  /** The ratio ours/Auth.js (ops/s) issue 6 asks for. */
+  readonly minRatio?: number
+  setup(target: Target): Promise<Runner>
+}
+
+/** A JWT-session config with a credentials provider that signs in as {@link USER}. */
+export function jwtConfig(target: Target): AuthOptions {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    basePath: BASE_PATH,
+    logger: silentLogger,
+    providers: [
+      target.Credentials({
+        credentials: { username: {}, password: {} },
+        authorize: async () => ({ ...USER }),
+      }),
+    ],
+  }
+}
+
+function databaseConfig(target: Target, adapter: AuthOptions): AuthOptions {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    basePath: BASE_PATH,
+    logger: silentLogger,
+    adapter,
+    session: { strategy: "database" },
+    providers: [target.GitHub({ clientId: "bench-client", clientSecret: "bench-secret" })],
+  }
+}
+
+function get(path: string, cookie?: string): Request {
+  return new Request(`${ORIGIN}${BASE_PATH}${path}`, cookie ? { headers: { cookie } } : {})
+}
+
+/** The `name=value` pairs a response sets, as a `Cookie` header. */
+export function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((header) => header.slice(0, header.indexOf(";") === -1 ? undefined : header.indexOf(";")))
+    .join("; ")
+}
+
+/** The value a response sets for a cookie, if it sets it. */
+export function cookieValue(response: Response, name: string): string | undefined {
+  for (const header of response.headers.getSetCookie()) {
+    if (!header.startsWith(`${name}=`)) continue
+    const end = header.indexOf(";")
+    return decodeURIComponent(header.slice(name.length + 1, end === -1 ? undefined : end))
+  }
+  return undefined
+}
+
+function expectStatus(response: Response, status: number, what: string): void {
+  if (response.status !== status) {
+    throw new Error(`${what}: expected status ${status}, got ${response.status}.`)
+  }
+}
+
+/** Checks that a session token decodes with the published Auth.js as {@link USER}'s. */
+export async function assertAuthjsDecodes(token: string | undefined, what: string): Promise<void> {
+  if (!token) throw new Error(`${what}: no session cookie was set.`)
+  const { decode } = await authjsJwt()
+  const claims = await decode({ token, secret: SECRET, salt: SESSION_COOKIE })
+  if (claims?.email !== USER.email || claims?.name !== USER.name) {
+    throw new Error(`${what}: the session token does not decode with Auth.js as the user's.`)
+  }
+}
+
+/** Signs in through the credentials provider (GET csrf, POST callback); returns the response. */
+async function signIn(target: Target, config: AuthOptions): Promise<Response> {
+  const csrf = await target.Auth(get("/csrf"), config)
+  expectStatus(csrf, 200, "GET /csrf")
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string }
+  const body = new URLSearchParams({ csrfToken, username: "ada", password: "pw" })
+  const callback = await target.Auth(
+    new Request(`${ORIGIN}${BASE_PATH}/callback/credentials`, {
+      method: "POST",
+      headers: { cookie: cookiesOf(csrf), "content-type": "application/x-www-form-urlencoded" },
+      body,
+    }),
+    config,
+  )
+  expectStatus(callback, 302, "POST /callback/credentials")
+  await callback.arrayBuffer()
+  return callback
+}
+
+/** GET `/session` with the JWT cookie a real sign-in set; checks the re-issued token. */
+export async function jwtSessionRunner(target: Target): Promise<Runner> {
+  const config = jwtConfig(target)
+  const token = cookieValue(await signIn(target, config), SESSION_COOKIE)
+  await assertAuthjsDecodes(token, `${target.label} sign-in`)
+  const cookie = `${SESSION_COOKIE}=${token}`
+  return {
+    async op() {
+      const response = await target.Auth(get("/session", cookie), config)
+      expectStatus(response, 200, "GET /session")
+      await response.arrayBuffer()
+    },
+    async verify() {
+      const response = await target.Auth(get("/session", cookie), config)
+      expectStatus(response, 200, "GET /session")
+      const session = (await response.json()) as { user?: { email?: string } } | null
+      if (session?.user?.email !== USER.email) throw new Error("GET /session: no session.")
+      await assertAuthjsDecodes(cookieValue(response, SESSION_COOKIE), "GET /session re-issue")
+    },
+  }
+}
+
+async function noCookieRunner(target: Target): Promise<Runner> {
+  const config = jwtConfig(target)
+  return {
+    async op() {
+      const response = await target.Auth(get("/session"), config)
+      expectStatus(response, 200, "GET /session")
+      await response.arrayBuffer()
+    },
+    async verify() {
+      const response = await target.Auth(get("/session"), config)
+      expectStatus(response, 200, "GET /session")
+      if ((await response.json()) !== null) throw new Error("GET /session: expected null.")
+      // Auth.js also sets its CSRF and callback-URL cookies here; neither sets a session.
+      if (cookieValue(response, SESSION_COOKIE) !== undefined) {
+        throw new Error("GET /session without a cookie set a session cookie.")
+      }
+    },
+  }
+}
+
+async function databaseSessionRunner(target: Target): Promise<Runner> {
+  const adapter = target.createAdapter() as Record<string, (...args: unknown[]) => Promise<unknown>>
+  const config = databaseConfig(target, adapter)
+  const user = (await adapter.createUser!({
+    email: USER.email,
+    name: USER.name,
+    image: USER.image,
+    emailVerified: null,
+  })) as { id: string }
+  const sessionToken = crypto.randomUUID()
+  await adapter.createSession!({
+    sessionToken,
+    userId: user.id,
+    expires: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+  })
+  const cookie = `${SESSION_COOKIE}=${sessionToken}`
+  return {
+    async op() {
+      const response = await target.Auth(get("/session", cookie), config)
+      expectStatus(response, 200, "GET /session")
+      await response.arrayBuffer()
+    },
+    async verify() {
+      const response = await target.Auth(get("/session", cookie), config)
+      expectStatus(response, 200, "GET /session")
+      const session = (await response.json()) as { user?: { email?: string } } | null
+      if (session?.user?.email !== USER.email) throw new Error("GET /session: no database session.")
+    },
+  }
+}
+
+async function csrfRunner(target: Target): Promise<Runner> {
+  const config = jwtConfig(target)
+  return {
+    async op() {
+      const response = await target.Auth(get("/csrf"), config)
+      expectStatus(response, 200, "GET /csrf")
+      await response.arrayBuffer()
+    },
+    async verify() {
+      const response = await target.Auth(get("/csrf"), config)
+      expectStatus(response, 200, "GET /csrf")
+      const { csrfToken } = (await response.json()) as { csrfToken?: unknown }
+      if (typeof csrfToken !== "string" || csrfToken.length < 32) {
+        throw new Error("GET /csrf: no token.")
+      }
+      if (!cookieValue(response, "authjs.csrf-token")) throw new Error("GET /csrf: no cookie.")
+    },
+  }
+}
+
+async function signInRunner(target: Target): Promise<Runner> {
+  const config = jwtConfig(target)
+  return {
+    async op() {
+      await signIn(target, config)
+    },
+    async verify() {
+      const response = await signIn(target, config)
+      await assertAuthjsDecodes(cookieValue(response, SESSION_COOKIE), "credentials sign-in")
+    },
+  }
+}
+
+export const WORKLOADS: readonly Workload[] = [
+  {
+    id: "session-jwt",
+    title: "session GET, JWT, one at a time (Node)",
+    concurrency: 1,
+    ours: "ours",
+    minRatio: 10,
+    setup: jwtSessionRunner,
+  },
+  {
+    id: "session-jwt-16",
+    title: "session GET, JWT, 16 in flight (Node)",
+    concurrency: 16,
+    ours: "ours",
+    minRatio: 5,
+    setup: jwtSessionRunner,
+  },
+  {
+    id: "session-jwt-webcrypto",
+    title: "session GET, JWT, WebCrypto build",
+    concurrency: 1,
+    ours: "ours-webcrypto",
+    minRatio: 2,
+    setup: jwtSessionRunner,
+  },
+  {
+    id: "session-none",
+    title: "session GET, no cookie",
+    concurrency: 1,
+    ours: "ours",
+    setup: noCookieRunner,
+  },
+  {
+    id: "session-database",
+    title: "session GET, database, in-memory adapter",
+    concurrency: 1,
+    ours: "ours",
+    minRatio: 3,
+    setup: databaseSessionRunner,
+  },
+  { id: "csrf", title: "csrf GET", concurrency: 1, ours: "ours", setup: csrfRunner },
+  {
+    id: "signin-credentials",
+    title: "credentials sign-in (csrf GET + callback POST)",
+    concurrency: 1,
+    ours: "ours",
+    minRatio: 5,
+    setup: signInRunner,
+  },
+]
+
+/** Sets up and verifies a workload for one of our builds and for Auth.js. */
+export async function prepareWorkload(workload: Workload): Promise<[Runner, Runner]> {
+  const [ours, authjs] = await Promise.all([loadTarget(workload.ours), loadTarget("authjs")])
+  const runners = [await workload.setup(ours), await workload.setup(authjs)] as [Runner, Runner]
+  for (const runner of runners) await runner.verify()
+  return runners
+}
