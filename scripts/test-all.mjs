@@ -35,15 +35,37 @@ const vitestStatus = run("pnpm", [
   "--reporter=json",
   `--outputFile.json=${vitestJson}`,
 ])
-if (existsSync(vitestJson)) {
-  const report = JSON.parse(readFileSync(vitestJson, "utf8"))
+function addVitestReport(path, status) {
+  if (!existsSync(path)) {
+    crashed = true
+    return
+  }
+  const report = JSON.parse(readFileSync(path, "utf8"))
   totals.passed += report.numPassedTests
   totals.failed += report.numFailedTests
   totals.skipped += report.numPendingTests + report.numTodoTests
-  if (vitestStatus !== 0 && report.numFailedTests === 0) crashed = true
-} else {
-  crashed = true
+  if (status !== 0 && report.numFailedTests === 0) crashed = true
 }
+addVitestReport(vitestJson, vitestStatus)
+
+// The core suite once more on the WebCrypto build (the default run above uses the node:crypto
+// build): both builds of the session-token code must pass the same tests.
+const webcryptoJson = join(results, "vitest-webcrypto.json")
+const webcryptoStatus = run(
+  "pnpm",
+  [
+    "exec",
+    "vitest",
+    "run",
+    "--project",
+    "core",
+    "--reporter=dot",
+    "--reporter=json",
+    `--outputFile.json=${webcryptoJson}`,
+  ],
+  { env: { ...process.env, AUTH_CORE_JWE: "webcrypto" } },
+)
+addVitestReport(webcryptoJson, webcryptoStatus)
 
 // Playwright: the browser end-to-end suite, when the workspace has one.
 if (existsSync(join(root, "e2e", "playwright.config.ts"))) {
