@@ -3,6 +3,10 @@
  * is itself the result of `html` (or a list of them), so markup composes and data cannot inject.
  */
 
+import { escapeHtml } from "@auth/dev-servers"
+
+export { escapeHtml }
+
 /** Markup that is already safe to embed. */
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -10,19 +14,6 @@ export class SafeHtml {
   toString(): string {
     return this.value
   }
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-}
-
-/** Escapes text for an HTML text node or a quoted attribute value. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char)
 }
 
 /**

@@ -16,6 +16,7 @@ export {
   type SetCookieSource,
   type StoredCookie,
 } from "./cookie-jar.js"
+export { escapeHtml } from "./html.js"
 export type {
   AuthorizationResponse,
   EndpointFailure,
