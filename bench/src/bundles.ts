@@ -3,7 +3,7 @@
  * ESM), gzipped. Our sizes come from the built package; a second build from our sources says
  * which module pulls in what.
  */
-import { existsSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
 import { build, type Metafile, type Plugin } from "esbuild"
@@ -11,42 +11,64 @@ import { BENCH_DIR } from "./targets.js"
 
 export type Side = "ours" | "authjs"
 
-/** An entry module, written once for both packages (`PKG` is the package name). */
+/** An entry module for each package. */
 export interface BundleEntry {
   readonly id: string
   readonly title: string
   /** Ratio ours/Auth.js (gzipped bytes) issue 6 asks for. */
   readonly maxRatio?: number
-  readonly source: string
+  readonly source: Readonly<Record<Side, string>>
 }
+
+const PACKAGE: Record<Side, string> = { ours: "@auth/core", authjs: "authjs-core" }
+
+/** The same entry for both packages, written once with `PKG` for the package name. */
+function forBoth(template: string): Record<Side, string> {
+  return {
+    ours: template.replaceAll("PKG", PACKAGE.ours),
+    authjs: template.replaceAll("PKG", PACKAGE.authjs),
+  }
+}
+
+const AUTH_SESSION = forBoth(`import { Auth } from "PKG"
+export default (request, secret) => Auth(request, { secret, trustHost: true, providers: [] })`)
 
 export const BUNDLE_ENTRIES: readonly BundleEntry[] = [
   {
     id: "bundle-session-jwt",
     title: "bundle: session check with getToken (/jwt), min+gzip",
     maxRatio: 0.4,
-    source: `import { getToken } from "PKG/jwt"
-export default (request, secret) => getToken({ req: request, secret })`,
+    source: forBoth(`import { getToken } from "PKG/jwt"
+export default (request, secret) => getToken({ req: request, secret })`),
+  },
+  {
+    // Auth.js has no smaller way to read a session (callbacks, re-issue) on the server than
+    // `Auth()` serving /session; ours has `getSession` from /session.
+    id: "bundle-session-check",
+    title:
+      "bundle: session check, ours getSession (/session), Auth.js Auth() on /session, min+gzip",
+    maxRatio: 0.4,
+    source: {
+      ours: `import { getSession } from "@auth/core/session"
+export default (request, secret) => getSession(request, { secret, trustHost: true, providers: [] })`,
+      authjs: AUTH_SESSION.authjs,
+    },
   },
   {
     id: "bundle-session-auth",
     title: "bundle: session check with Auth() on /session, min+gzip",
-    maxRatio: 0.4,
-    source: `import { Auth } from "PKG"
-export default (request, secret) => Auth(request, { secret, trustHost: true, providers: [] })`,
+    source: AUTH_SESSION,
   },
   {
     id: "bundle-full",
     title: "bundle: full entry (Auth, credentials, GitHub), min+gzip",
-    source: `import { Auth } from "PKG"
+    source: forBoth(`import { Auth } from "PKG"
 import Credentials from "PKG/providers/credentials"
 import GitHub from "PKG/providers/github"
 export default (request, secret) =>
-  Auth(request, { secret, trustHost: true, providers: [Credentials({ authorize: async () => null }), GitHub] })`,
+  Auth(request, { secret, trustHost: true, providers: [Credentials({ authorize: async () => null }), GitHub] })`),
   },
 ]
-
-const PACKAGE: Record<Side, string> = { ours: "@auth/core", authjs: "authjs-core" }
 
 /** Sizes of one bundle. */
 export interface BundleSize {
@@ -79,9 +101,6 @@ async function bundle(
     target: "es2022",
     write: false,
     metafile: true,
-    // Our root entry reaches a dynamic `import("nodemailer")` (e-mail sign-in), which does not
-    // bundle for a neutral platform: left external, for both packages alike.
-    external: ["nodemailer"],
     logLevel: "error",
     plugins,
   })
@@ -90,18 +109,30 @@ async function bundle(
 
 /** Minified and gzipped size of an entry, bundled against one package. */
 export async function bundleSize(entry: BundleEntry, side: Side): Promise<BundleSize> {
-  const { code } = await bundle(entry.source.replaceAll("PKG", PACKAGE[side]))
+  const { code } = await bundle(entry.source[side])
   return { minBytes: code.byteLength, gzipBytes: gzipSync(code, { level: 9 }).byteLength }
 }
 
-const CORE_SRC = join(BENCH_DIR, "..", "packages", "core", "src")
+const CORE_DIR = join(BENCH_DIR, "..", "packages", "core")
+const CORE_SRC = join(CORE_DIR, "src")
 
-/** Resolves our package to its sources (and `#jwe` to the WebCrypto build), for attribution. */
+/** Our package's `#…` imports (`#jwe`, `#crypto`), each with its default (WebCrypto) build. */
+const CORE_IMPORTS = (
+  JSON.parse(readFileSync(join(CORE_DIR, "package.json"), "utf8")) as {
+    imports: Record<string, { default: string }>
+  }
+).imports
+
+/** Resolves our package to its sources (and `#…` to the WebCrypto builds), for attribution. */
 const fromSources: Plugin = {
   name: "auth-core-sources",
   setup(builder) {
-    builder.onResolve({ filter: /^(@auth\/core(\/.*)?|#jwe)$/ }, ({ path }) => {
-      if (path === "#jwe") return { path: join(CORE_SRC, "internal", "jwt", "jwe.ts") }
+    builder.onResolve({ filter: /^(@auth\/core(\/.*)?|#.+)$/ }, ({ path }) => {
+      if (path.startsWith("#")) {
+        const target = CORE_IMPORTS[path]?.default
+        if (!target) return undefined
+        return { path: join(CORE_DIR, target.replace("./dist/", "src/").replace(/\.js$/, ".ts")) }
+      }
       const sub = path === "@auth/core" ? "index" : path.slice("@auth/core/".length)
       const base = join(CORE_SRC, sub)
       for (const candidate of [`${base}.ts`, `${base}.tsx`, join(base, "index.ts")]) {
@@ -137,8 +168,7 @@ function partOf(input: string): string {
  * from its published files.
  */
 export async function bundleParts(entry: BundleEntry, side: Side): Promise<BundlePart[]> {
-  const source = entry.source.replaceAll("PKG", PACKAGE[side])
-  const { metafile } = await bundle(source, side === "ours" ? [fromSources] : [])
+  const { metafile } = await bundle(entry.source[side], side === "ours" ? [fromSources] : [])
   const output = Object.values(metafile.outputs)[0]!
   const sizes = new Map<string, number>()
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {

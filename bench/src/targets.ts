@@ -99,8 +99,8 @@ export { default as GitHub } from "@auth/core/providers/github"
 `
 
 /**
- * Bundles our package for a neutral platform (no `"node"` condition, so `#jwe` resolves to the
- * WebCrypto build), into one module under `.cache/`.
+ * Bundles our package for a neutral platform (no `"node"` condition, so `#jwe` and `#crypto`
+ * resolve to their WebCrypto builds), into one module under `.cache/`.
  *
  * @throws {Error} When the bundle would still use `node:crypto`.
  */
@@ -118,13 +118,11 @@ export async function bundleOursWebCrypto(): Promise<string> {
     mainFields: ["module", "main"],
     target: "es2022",
     outfile,
-    // Our root entry reaches a dynamic `import("nodemailer")` (e-mail sign-in): left to runtime.
-    external: ["nodemailer"],
     logLevel: "error",
   })
   const code = readFileSync(outfile, "utf8")
   if (code.includes("node:crypto") || !code.includes("AES-CBC")) {
-    throw new Error("The WebCrypto bundle of @auth/core did not get the WebCrypto JWE build.")
+    throw new Error("The WebCrypto bundle of @auth/core did not get the WebCrypto builds.")
   }
   return outfile
 }

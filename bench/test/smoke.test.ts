@@ -101,12 +101,15 @@ describe("bundle sizes", () => {
     },
   )
 
-  it("says what our getToken entry is made of: no pages, no OAuth client", async () => {
-    const entry = BUNDLE_ENTRIES.find(({ id }) => id === "bundle-session-jwt")!
-    const parts = (await bundleParts(entry, "ours")).map(({ part }) => part)
-    expect(parts).toContain("src/internal/jwt")
-    expect(parts.filter((part) => /preact|oauth4webapi|pages|oauth/.test(part))).toEqual([])
-  })
+  it.each(["bundle-session-jwt", "bundle-session-check"])(
+    "says what our %s entry is made of: no pages, no OAuth client, no e-mail",
+    async (id) => {
+      const entry = BUNDLE_ENTRIES.find((candidate) => candidate.id === id)!
+      const parts = (await bundleParts(entry, "ours")).map(({ part }) => part)
+      expect(parts).toContain("src/internal/jwt")
+      expect(parts.filter((part) => /preact|oauth4webapi|pages|oauth|email/.test(part))).toEqual([])
+    },
+  )
 })
 
 describe("heap", () => {

@@ -83,6 +83,54 @@ describe.each(EXPRESS_VERSIONS)("%s", (_, createApp) => {
         "Error: getSession: GET /auth/session answered 500: There was a problem with the server configuration. Check the server logs for more information.",
       )
     })
+    it("throws when the session callback fails, and logs the cause", async () => {
+      const boom = new Error("boom")
+      const { config, errors } = testConfig({
+        callbacks: {
+          session: () => {
+            throw boom
+          },
+        },
+      })
+      const failures: unknown[] = []
+      running = await serve(createApp, (app) => {
+        app.use("/auth", ExpressAuth(config))
+        app.get("/me", async (req, res, next) => {
+          try {
+            res.json(await getSession(req, config))
+          } catch (error) {
+            failures.push(error)
+            next(error)
+          }
+        })
+      })
+      await running.client.signIn({ username: "ada", password: PASSWORD })
+      errors.length = 0
+      expect((await running.client.fetch("/me")).status).toBe(500)
+      expect(String(failures[0])).toBe("Error: getSession: GET /auth/session answered 302.")
+      expect(errors).toEqual([boom])
+    })
+
+    it("gives the session as JSON, as GET /session sends it", async () => {
+      const { config } = testConfig({
+        callbacks: {
+          session: ({ session }) =>
+            ({ ...session, issued: new Date(0), hidden: undefined }) as never,
+        },
+      })
+      let seen: unknown
+      running = await serve(createApp, (app) => {
+        app.use("/auth", ExpressAuth(config))
+        app.get("/me", async (req, res) => {
+          seen = await getSession(req, config)
+          res.end()
+        })
+      })
+      await running.client.signIn({ username: "ada", password: PASSWORD })
+      await running.client.fetch("/me")
+      expect(seen).toMatchObject({ issued: "1970-01-01T00:00:00.000Z" })
+      expect(Object.hasOwn(seen as object, "hidden")).toBe(false)
+    })
   })
 
   describe("authSession", () => {

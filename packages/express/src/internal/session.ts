@@ -1,4 +1,5 @@
-import { Auth, createActionURL } from "@auth/core"
+import { createActionURL } from "@auth/core"
+import { checkSession, type SessionCheck } from "@auth/core/session"
 import type { Session } from "@auth/core/types"
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express"
 import { configFor, type ExpressAuthConfig } from "./config.js"
@@ -9,14 +10,28 @@ import { requestHost, requestPath, requestProtocol } from "./origin.js"
 export type GetSessionResult = Promise<Session | null>
 
 /**
+ * How a failed session read is reported: as what GET `/session` answers with (a config mistake:
+ * `500` with its message; a callback that threw: a redirect to the error page), so the errors
+ * read as they did when `getSession` went through `Auth()`.
+ */
+const FAILURE_ANSWERS: Record<NonNullable<SessionCheck["failure"]>, string> = {
+  config:
+    "500: There was a problem with the server configuration. Check the server logs for more information.",
+  error: "302.",
+}
+
+/**
  * Reads the session of a request from its cookies, without answering it: `null` when there is
- * none (or the `Host` header is not a valid host, so no cookie can belong to it).
+ * none (or the `Host` header is not a valid host, so no cookie can belong to it). The session is
+ * read as GET `/session` reads it (core's `checkSession`) and returned as that response carries
+ * it, JSON; the cookies that read would re-issue are not set.
  *
  * The session URL is built like `ExpressAuth` builds its request URLs (scheme and host from the
  * request, forwarded headers only from a trusted proxy), so both agree on the cookie names.
  *
- * @throws {Error} when core answers other than `200`, for example `500` for a config mistake
- *   (the cause is in the server log)
+ * @throws {Error} when GET `/session` would answer other than `200`: `500` for a config mistake,
+ *   a redirect to the error page when the `jwt` or `session` callback throws (JWT strategy); the
+ *   cause is in the server log
  * @see https://authjs.dev/reference/express#getsession
  * @example
  * app.get("/api/me", async (req, res) => {
@@ -32,12 +47,13 @@ export async function getSession(req: ExpressRequest, config: ExpressAuthConfig)
   const cookie = req.get("cookie")
   // `{}`: the origin is the request's, as in ExpressAuth, not AUTH_URL's.
   const url = createActionURL("session", requestProtocol(req), headers, {}, authConfig)
-  const response = await Auth(new Request(url, { headers: cookie ? { cookie } : {} }), authConfig)
-  const body: unknown = await response.json().catch(() => undefined)
-  if (response.status !== 200) {
-    const message = isRecord(body) && typeof body.message === "string" ? `: ${body.message}` : "."
-    throw new Error(`getSession: GET ${url.pathname} answered ${response.status}${message}`)
+  const request = new Request(url, { headers: cookie ? { cookie } : {} })
+  const { session, failure } = await checkSession(request, authConfig)
+  if (failure) {
+    throw new Error(`getSession: GET ${url.pathname} answered ${FAILURE_ANSWERS[failure]}`)
   }
+  // The session as GET /session sends it: dates become strings, undefined values are left out.
+  const body: unknown = JSON.parse(JSON.stringify(session ?? null))
   return isRecord(body) && Object.keys(body).length > 0 ? (body as unknown as Session) : null
 }
 

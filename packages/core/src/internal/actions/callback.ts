@@ -1,10 +1,13 @@
 import { InvalidProvider } from "../../errors.js"
+import { lazyModule } from "../lazy.js"
 import type { ActionResult } from "../routing/action-result.js"
 import type { AuthContext } from "../routing/context.js"
 import { credentialsCallback } from "./credentials.js"
-import { emailCallback } from "./email-callback.js"
-import { oauthCallback } from "./oauth-callback.js"
 import { requireProvider } from "./provider-lookup.js"
+
+// The OAuth client and the e-mail code load with the first callback that needs them.
+const oauthCallbackModule = lazyModule(() => import("./oauth-callback.js"))
+const emailCallbackModule = lazyModule(() => import("./email-callback.js"))
 
 /** GET or POST `/callback/<provider>`: completes the provider's sign-in flow. */
 export async function callbackAction(context: AuthContext): Promise<ActionResult> {
@@ -12,9 +15,9 @@ export async function callbackAction(context: AuthContext): Promise<ActionResult
   switch (provider.type) {
     case "oauth":
     case "oidc":
-      return oauthCallback(context, provider)
+      return (await oauthCallbackModule()).oauthCallback(context, provider)
     case "email":
-      return emailCallback(context, provider)
+      return (await emailCallbackModule()).emailCallback(context, provider)
     case "credentials":
       if (context.request.method === "POST") return credentialsCallback(context, provider)
       break

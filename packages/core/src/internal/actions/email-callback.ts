@@ -9,7 +9,7 @@ import { establishSession } from "../session/session.js"
 import { authorizeSignIn } from "./authorize-sign-in.js"
 import { emailSignInParty, normalizeIdentifier } from "./email-signin.js"
 import { handleLoginOrRegister } from "./handle-login.js"
-import { withQuery } from "./pages.js"
+import { withQuery } from "./with-query.js"
 
 /**
  * GET or POST `/callback/<email provider>?token=…&email=…`: the link from the e-mail. Consumes

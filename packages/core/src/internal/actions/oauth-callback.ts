@@ -11,7 +11,7 @@ import { establishSession } from "../session/session.js"
 import { authorizeSignIn } from "./authorize-sign-in.js"
 import { handleLoginOrRegister } from "./handle-login.js"
 import { checkScopeOf, oauthProviderOf, providerUrlsOf } from "./oauth-provider.js"
-import { withQuery } from "./pages.js"
+import { withQuery } from "./with-query.js"
 
 /**
  * GET (or POST, for `response_mode=form_post`) `/callback/<oauth provider>`: completes the

@@ -9,15 +9,7 @@ import {
 } from "../pages/render.js"
 import { type ActionResult, html, redirectTo } from "../routing/action-result.js"
 import { type AuthContext, actionUrl, callbackUrlOf, csrfTokenOf } from "../routing/context.js"
-
-/** Appends query parameters to a page path or URL given in `pages`, keeping its own query. */
-export function withQuery(page: string, params: Record<string, string | undefined>): string {
-  const search = new URLSearchParams()
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, value)
-  const query = search.toString()
-  if (!query) return page
-  return `${page}${page.includes("?") ? "&" : "?"}${query}`
-}
+import { withQuery } from "./with-query.js"
 
 /** GET `/signin`: the built-in sign-in page, or a redirect to `pages.signIn`. */
 export async function signInPageAction(context: AuthContext): Promise<ActionResult> {

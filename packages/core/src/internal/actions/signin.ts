@@ -1,8 +1,11 @@
+import { lazyModule } from "../lazy.js"
 import { type ActionResult, redirectTo } from "../routing/action-result.js"
 import { type AuthContext, actionUrl, assertCsrf, callbackUrlOf } from "../routing/context.js"
-import { emailSignIn } from "./email-signin.js"
-import { oauthSignIn } from "./oauth-signin.js"
 import { requireProvider } from "./provider-lookup.js"
+
+// The OAuth client and the e-mail code load with the first sign-in that needs them.
+const oauthSignInModule = lazyModule(() => import("./oauth-signin.js"))
+const emailSignInModule = lazyModule(() => import("./email-signin.js"))
 
 /**
  * POST `/signin/<provider>` (CSRF-checked): starts the provider's sign-in flow. Credentials
@@ -18,9 +21,9 @@ export async function signInAction(context: AuthContext): Promise<ActionResult> 
   switch (provider.type) {
     case "oauth":
     case "oidc":
-      return oauthSignIn(context, provider, callbackUrl)
+      return (await oauthSignInModule()).oauthSignIn(context, provider, callbackUrl)
     case "email":
-      return emailSignIn(context, provider, callbackUrl)
+      return (await emailSignInModule()).emailSignIn(context, provider, callbackUrl)
     default:
       return redirectTo(signInPage)
   }

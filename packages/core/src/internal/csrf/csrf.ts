@@ -7,7 +7,10 @@
  * rotation list still verifies (Auth.js hashes with the whole list joined, so rotating breaks
  * every CSRF cookie).
  */
-import { hmacSha256Hex, timingSafeEqual } from "./hmac.js"
+// `#crypto` is `internal/crypto/crypto.node.ts` under the "node" condition, else
+// `internal/crypto/crypto.ts` (WebCrypto): see "imports" in package.json.
+import { hmacSha256Hex, randomHex } from "#crypto"
+import { timingSafeEqual } from "../crypto/timing-safe-equal.js"
 
 const TOKEN_PATTERN = /^[0-9a-f]{64}$/
 
@@ -16,13 +19,6 @@ export interface CsrfState {
   token: string
   /** The cookie value to set, when the request had no valid CSRF cookie. */
   cookieValue: string | undefined
-}
-
-function randomHex(bytes: number): string {
-  const data = crypto.getRandomValues(new Uint8Array(bytes))
-  let hex = ""
-  for (const byte of data) hex += byte.toString(16).padStart(2, "0")
-  return hex
 }
 
 /**

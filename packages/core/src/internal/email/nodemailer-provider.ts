@@ -10,13 +10,8 @@
  */
 import { AuthError } from "../../errors.js"
 import type { Theme } from "../../types.js"
+import { DEFAULT_EMAIL_FROM, EMAIL_LINK_MAX_AGE_SECONDS } from "./defaults.js"
 import { verificationEmail } from "./message.js"
-
-/** Sender of the built-in e-mail providers. */
-export const DEFAULT_EMAIL_FROM = "Auth.js <no-reply@authjs.dev>"
-
-/** Lifetime of a sign-in link of the built-in e-mail providers: one day. */
-export const EMAIL_LINK_MAX_AGE_SECONDS = 24 * 60 * 60
 
 /**
  * Where nodemailer sends mail: an SMTP connection URL (`smtp://user:pass@smtp.example.com:587`)

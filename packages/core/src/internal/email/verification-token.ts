@@ -2,7 +2,7 @@
  * The one-time tokens of e-mail sign-in links: how they are made, and the keyed hash that is
  * the only form in which they are stored.
  */
-import { hmacSha256Hex } from "../csrf/hmac.js"
+import { hmacSha256Hex, randomHex } from "#crypto"
 
 /** Random bytes in a default token: 256 bits, written as 64 hex characters. */
 const TOKEN_BYTES = 32
@@ -15,10 +15,7 @@ const HASH_CONTEXT = "authjs.email-verification-token:"
 
 /** A new token of {@link TOKEN_BYTES} random bytes, as lowercase hex. */
 export function randomVerificationToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(TOKEN_BYTES))
-  let hex = ""
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, "0")
-  return hex
+  return randomHex(TOKEN_BYTES)
 }
 
 /**

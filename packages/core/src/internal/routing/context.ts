@@ -119,7 +119,9 @@ export function replayRequest(
   body: unknown = context.request.body ?? {},
 ): Request {
   const { url, headers } = context.request
-  const replayed = new Headers(headers)
-  replayed.set("content-type", "application/json")
-  return new Request(url, { method: "POST", headers: replayed, body: JSON.stringify(body) })
+  // As a list, so the headers are copied once (by `Request`), not twice.
+  const replayed: [string, string][] = []
+  for (const entry of headers) if (entry[0] !== "content-type") replayed.push(entry)
+  replayed.push(["content-type", "application/json"])
+  return new Request(url.href, { method: "POST", headers: replayed, body: JSON.stringify(body) })
 }

@@ -1,6 +1,6 @@
 import { AuthError, CredentialsSignin, type ErrorType, isClientError } from "../../errors.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
-import { renderErrorPage } from "../pages/render.js"
+import { lazyModule } from "../lazy.js"
 import type { AuthContext } from "./context.js"
 import { jsonResponse } from "./respond.js"
 
@@ -8,6 +8,9 @@ const CONFIG_ERROR_BODY = {
   message:
     "There was a problem with the server configuration. Check the server logs for more information.",
 }
+
+// The error page (and with it preact) loads with the first config error a page request meets.
+const renderModule = lazyModule(() => import("../pages/render.js"))
 
 const PAGE_ACTIONS = new Set(["signin", "signout", "error", "verify-request"])
 
@@ -29,10 +32,10 @@ function pageUrl(origin: string, page: string): string {
  * The response to a config mistake (found when the config was resolved): the error page with
  * status 500 for page requests, else `500` with a JSON message. The cause is logged, never sent.
  */
-export function configErrorResponse(
+export async function configErrorResponse(
   config: ResolvedConfig,
   request: { method: string; action: string; url: URL },
-): Response {
+): Promise<Response> {
   config.logger.error(config.error!)
   if (request.method !== "GET" || !PAGE_ACTIONS.has(request.action)) {
     return jsonResponse(CONFIG_ERROR_BODY, 500)
@@ -43,6 +46,7 @@ export function configErrorResponse(
     target.searchParams.set("error", "Configuration")
     return Response.redirect(target.href, 302)
   }
+  const { renderErrorPage } = await renderModule()
   const page = renderErrorPage({
     error: "Configuration",
     origin: request.url.origin,

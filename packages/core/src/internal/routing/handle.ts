@@ -2,22 +2,20 @@ import { AuthError, UnknownAction } from "../../errors.js"
 import type { AuthConfig, ResponseInternal } from "../../types.js"
 import { callbackAction } from "../actions/callback.js"
 import { csrfAction } from "../actions/csrf.js"
-import {
-  errorPageAction,
-  signInPageAction,
-  signOutPageAction,
-  verifyRequestPageAction,
-} from "../actions/pages.js"
 import { providersAction } from "../actions/providers.js"
 import { sessionAction } from "../actions/session.js"
 import { signInAction } from "../actions/signin.js"
 import { signOutAction } from "../actions/signout.js"
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
+import { lazyModule } from "../lazy.js"
 import type { ActionResult } from "./action-result.js"
 import { type AuthContext, createContext } from "./context.js"
 import { actionErrorResponse, configErrorResponse } from "./errors.js"
 import { type AuthRequest, parseRequest, RequestRejected } from "./parse-request.js"
 import { jsonResponse, toResponse, toReturnedRedirect, withCookies } from "./respond.js"
+
+// The built-in pages (and with them preact) load with the first page served.
+const pagesModule = lazyModule(() => import("../actions/pages.js"))
 
 /** A config, or a function of the request that returns one (sync or async). */
 export type AuthConfigInput = AuthConfig | ((request: Request) => AuthConfig | Promise<AuthConfig>)
@@ -67,7 +65,7 @@ function rejectRequest(config: ResolvedConfig, error: unknown): Response {
   return jsonResponse("Bad request.", 400)
 }
 
-function dispatch(context: AuthContext): Promise<ActionResult> | ActionResult {
+async function dispatch(context: AuthContext): Promise<ActionResult> {
   const { method, action } = context.request
   if (method === "GET") {
     switch (action) {
@@ -78,13 +76,13 @@ function dispatch(context: AuthContext): Promise<ActionResult> | ActionResult {
       case "session":
         return sessionAction(context)
       case "signin":
-        return signInPageAction(context)
+        return (await pagesModule()).signInPageAction(context)
       case "signout":
-        return signOutPageAction(context)
+        return (await pagesModule()).signOutPageAction(context)
       case "error":
-        return errorPageAction(context)
+        return (await pagesModule()).errorPageAction(context)
       case "verify-request":
-        return verifyRequestPageAction(context)
+        return (await pagesModule()).verifyRequestPageAction(context)
       case "callback":
         return callbackAction(context)
       default:

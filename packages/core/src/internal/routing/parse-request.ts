@@ -66,6 +66,27 @@ export async function parseRequest(request: Request, basePath: string): Promise<
   }
 }
 
+const NO_QUERY: Readonly<Record<string, string>> = Object.freeze(Object.create(null))
+
+/**
+ * A request reduced for reading its session outside of the actions (middleware, route guards):
+ * whatever its path and method, only its URL (`https://` means secure cookie names) and its
+ * cookies are read, as for GET `<basePath>/session`; the body is left unread.
+ */
+export function parseSessionRequest(request: Request): AuthRequest {
+  return {
+    url: new URL(request.url),
+    method: "GET",
+    action: "session",
+    providerId: undefined,
+    headers: request.headers,
+    cookies: parseCookieHeader(request.headers.get("cookie")),
+    query: NO_QUERY,
+    body: undefined,
+    original: request,
+  }
+}
+
 /** Splits `<basePath>/<action>[/<providerId>]`; extra and trailing slashes are tolerated. */
 export function parseActionPath(
   pathname: string,

@@ -1,24 +1,56 @@
 import type { Cookie, ResponseInternal } from "../../types.js"
 import { serializeCookie } from "../cookies/serialize.js"
 
-/** Turns an internal response into a web `Response`, one `Set-Cookie` header per cookie. */
+/**
+ * Turns an internal response into a web `Response`, one `Set-Cookie` header per cookie. The
+ * headers are handed to the `Response` as a list, so they are copied once, not twice.
+ */
 export function toResponse(result: ResponseInternal): Response {
-  const headers = new Headers(result.headers)
-  for (const cookie of result.cookies ?? []) {
-    headers.append("Set-Cookie", serializeCookie(cookie.name, cookie.value, cookie.options))
-  }
+  const headers = headerList(result.headers)
+  for (const value of setCookieHeaders(result.cookies ?? [])) headers.push(["Set-Cookie", value])
   if (result.redirect !== undefined) {
-    headers.set("Location", result.redirect)
-    return new Response(null, { status: 302, headers })
+    const withLocation = headers.filter(([name]) => name.toLowerCase() !== "location")
+    withLocation.push(["Location", result.redirect])
+    return new Response(null, { status: 302, headers: withLocation })
   }
-  const contentType = headers.get("Content-Type")
   const body =
-    contentType === "application/json"
+    headerValue(headers, "content-type") === "application/json"
       ? JSON.stringify(result.body ?? null)
       : result.body === undefined || result.body === null
         ? null
         : String(result.body)
   return new Response(body, { status: result.status ?? 200, headers })
+}
+
+/**
+ * The `Set-Cookie` header values of cookies, in order.
+ *
+ * @throws {TypeError} When a cookie's name or options are not valid (see `serializeCookie`).
+ */
+export function setCookieHeaders(cookies: readonly Cookie[]): string[] {
+  return cookies.map((cookie) => serializeCookie(cookie.name, cookie.value, cookie.options))
+}
+
+/** Leading and trailing HTTP whitespace, which `Headers` strips from values. */
+const HTTP_WHITESPACE_AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g
+
+/** The headers of an internal response as a list of name-value pairs. */
+function headerList(init: HeadersInit | undefined): [string, string][] {
+  if (init === undefined) return []
+  // A list or a `Headers` (any iterable, as for `new Headers`): normalized by `Headers`.
+  if (Symbol.iterator in init) return [...new Headers(init)]
+  return Object.entries(init)
+}
+
+/**
+ * A header's value as `Headers.get` gives it: every value under that name (in any case), joined
+ * with ", ".
+ */
+function headerValue(headers: [string, string][], name: string): string | null {
+  const values = headers
+    .filter(([key]) => key.toLowerCase() === name)
+    .map(([, value]) => String(value).replace(HTTP_WHITESPACE_AROUND, ""))
+  return values.length === 0 ? null : values.join(", ")
 }
 
 /**

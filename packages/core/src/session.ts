@@ -1,0 +1,117 @@
+/**
+ * Session checks without the routes: read the session of any request (middleware, route
+ * guards, server-rendered pages) exactly as GET `<basePath>/session` reads it, from an entry
+ * small enough for the edge. It loads no pages, no OAuth client and no e-mail code.
+ *
+ * @example
+ * import { getSession } from "@auth/core/session"
+ *
+ * const session = await getSession(request, authConfig)
+ *
+ * @module session
+ */
+import { type ResolvedConfig, resolveConfig } from "./internal/config/resolve-config.js"
+import { createContext } from "./internal/routing/context.js"
+import { parseSessionRequest } from "./internal/routing/parse-request.js"
+import { setCookieHeaders } from "./internal/routing/respond.js"
+import { readSession, type SessionRead } from "./internal/session/session.js"
+import type { AuthConfig, Session } from "./types.js"
+
+/** What {@link checkSession} found. */
+export interface SessionCheck {
+  /** The session, as the `session` callback returned it (GET `/session` sends it as JSON), or `null`. */
+  session: Session | null
+  /**
+   * The cookies that GET `/session` would set, as `Set-Cookie` header values: the re-issued
+   * session cookie (JWT strategy: a fresh token with a new expiry; database strategy: the cookie
+   * with the stored session's expiry), or the deletion of a cookie that is invalid or expired.
+   * Middleware that keeps the sliding expiry going appends them to its response.
+   */
+  setCookie: string[]
+  /**
+   * Set when the session could not be read, for another reason than the request's cookie (then
+   * `session` is `null` and the cause was logged): `"config"`, a config mistake (GET `/session`
+   * answers 500); `"error"`, with the JWT strategy, the `jwt` or `session` callback or a custom
+   * `jwt.encode` threw (GET `/session` redirects to the error page). A missing, expired or
+   * tampered cookie is no failure: the session is just `null`; with the database strategy, a
+   * failing adapter or `session` callback gives `null` too (logged), as GET `/session` does.
+   */
+  failure?: "config" | "error"
+}
+
+/**
+ * Reads the session of a request exactly as GET `<basePath>/session` does (the same `jwt` and
+ * `session` callbacks, the `session` event, the JWT re-issue, the database strategy), whatever
+ * the request's path and method, and returns it with the cookies that response would set.
+ *
+ * Fails closed: a config mistake, or a callback that throws, gives `session: null` with the
+ * cause logged and `failure` set; a missing, expired or tampered cookie gives `session: null`.
+ * Pass the same config object on every request: it is resolved and checked once, then cached.
+ *
+ * @throws {TypeError} When a `cookies` option of the config is not a valid cookie attribute
+ *   (where `Auth()` throws too, when it writes that cookie).
+ * @example
+ * // Edge middleware that keeps the session's sliding expiry going.
+ * import { checkSession } from "@auth/core/session"
+ * import { authConfig } from "./auth.config"
+ *
+ * export default async function middleware(request: Request): Promise<Response> {
+ *   const { session, setCookie } = await checkSession(request, authConfig)
+ *   const response = session
+ *     ? await fetch(request)
+ *     : Response.redirect(new URL("/auth/signin", request.url), 303)
+ *   const headers = new Headers(response.headers)
+ *   for (const cookie of setCookie) headers.append("Set-Cookie", cookie)
+ *   return new Response(response.body, { status: response.status, headers })
+ * }
+ */
+export async function checkSession(request: Request, config: AuthConfig): Promise<SessionCheck> {
+  const resolved = resolveConfig(config)
+  if (resolved.error) {
+    resolved.logger.error(resolved.error)
+    return { session: null, setCookie: [], failure: "config" }
+  }
+  const context = createContext(resolved, parseSessionRequest(request))
+  const read = await readOrFail(resolved, () => readSession(context))
+  if (!read) return { session: null, setCookie: [], failure: "error" }
+  return {
+    session: read.session,
+    setCookie: setCookieHeaders([...context.setCookies, ...read.cookies]),
+  }
+}
+
+/**
+ * The session of a request, or `null`: {@link checkSession} for callers that do not pass the
+ * re-issued cookies on (the session's expiry then only slides when the client calls
+ * `/session`).
+ *
+ * @throws {TypeError} When a `cookies` option of the config is not a valid cookie attribute.
+ * @example
+ * // A Cloudflare Worker (or any fetch handler) that serves only signed-in users.
+ * import { getSession } from "@auth/core/session"
+ * import { authConfig } from "./auth.config"
+ *
+ * export default {
+ *   async fetch(request: Request): Promise<Response> {
+ *     const session = await getSession(request, authConfig)
+ *     if (!session) return new Response("Sign in first.", { status: 401 })
+ *     return Response.json({ hello: session.user?.name })
+ *   },
+ * }
+ */
+export async function getSession(request: Request, config: AuthConfig): Promise<Session | null> {
+  return (await checkSession(request, config)).session
+}
+
+/** Runs a session read; a throw is logged (as `Auth()` logs an action's) and gives `undefined`. */
+async function readOrFail(
+  config: ResolvedConfig,
+  read: () => Promise<SessionRead>,
+): Promise<SessionRead | undefined> {
+  try {
+    return await read()
+  } catch (error) {
+    config.logger.error(error instanceof Error ? error : new Error(String(error)))
+    return undefined
+  }
+}
