@@ -112,46 +112,52 @@ async function signIn(target: Target, config: AuthOptions): Promise<Response> {
   return callback
 }
 
+/**
+ * A runner that GETs `/session` (with `cookie`, when given): the timed op only reads the body;
+ * `verify` also hands the response to `check`, which throws when it is wrong.
+ */
+function sessionGetRunner(
+  target: Target,
+  config: AuthOptions,
+  cookie: string | undefined,
+  check: (response: Response) => Promise<void>,
+): Runner {
+  const fetchSession = async () => {
+    const response = await target.Auth(get("/session", cookie), config)
+    expectStatus(response, 200, "GET /session")
+    return response
+  }
+  return {
+    async op() {
+      await (await fetchSession()).arrayBuffer()
+    },
+    async verify() {
+      await check(await fetchSession())
+    },
+  }
+}
+
 /** GET `/session` with the JWT cookie a real sign-in set; checks the re-issued token. */
 export async function jwtSessionRunner(target: Target): Promise<Runner> {
   const config = jwtConfig(target)
   const token = cookieValue(await signIn(target, config), SESSION_COOKIE)
   await assertAuthjsDecodes(token, `${target.label} sign-in`)
   const cookie = `${SESSION_COOKIE}=${token}`
-  return {
-    async op() {
-      const response = await target.Auth(get("/session", cookie), config)
-      expectStatus(response, 200, "GET /session")
-      await response.arrayBuffer()
-    },
-    async verify() {
-      const response = await target.Auth(get("/session", cookie), config)
-      expectStatus(response, 200, "GET /session")
-      const session = (await response.json()) as { user?: { email?: string } } | null
-      if (session?.user?.email !== USER.email) throw new Error("GET /session: no session.")
-      await assertAuthjsDecodes(cookieValue(response, SESSION_COOKIE), "GET /session re-issue")
-    },
-  }
+  return sessionGetRunner(target, config, cookie, async (response) => {
+    const session = (await response.json()) as { user?: { email?: string } } | null
+    if (session?.user?.email !== USER.email) throw new Error("GET /session: no session.")
+    await assertAuthjsDecodes(cookieValue(response, SESSION_COOKIE), "GET /session re-issue")
+  })
 }
 
 async function noCookieRunner(target: Target): Promise<Runner> {
-  const config = jwtConfig(target)
-  return {
-    async op() {
-      const response = await target.Auth(get("/session"), config)
-      expectStatus(response, 200, "GET /session")
-      await response.arrayBuffer()
-    },
-    async verify() {
-      const response = await target.Auth(get("/session"), config)
-      expectStatus(response, 200, "GET /session")
-      if ((await response.json()) !== null) throw new Error("GET /session: expected null.")
-      // Auth.js also sets its CSRF and callback-URL cookies here; neither sets a session.
-      if (cookieValue(response, SESSION_COOKIE) !== undefined) {
-        throw new Error("GET /session without a cookie set a session cookie.")
-      }
-    },
-  }
+  return sessionGetRunner(target, jwtConfig(target), undefined, async (response) => {
+    if ((await response.json()) !== null) throw new Error("GET /session: expected null.")
+    // Auth.js also sets its CSRF and callback-URL cookies here; neither sets a session.
+    if (cookieValue(response, SESSION_COOKIE) !== undefined) {
+      throw new Error("GET /session without a cookie set a session cookie.")
+    }
+  })
 }
 
 async function databaseSessionRunner(target: Target): Promise<Runner> {
@@ -170,19 +176,10 @@ async function databaseSessionRunner(target: Target): Promise<Runner> {
     expires: new Date(Date.now() + 30 * 24 * 3600 * 1000),
   })
   const cookie = `${SESSION_COOKIE}=${sessionToken}`
-  return {
-    async op() {
-      const response = await target.Auth(get("/session", cookie), config)
-      expectStatus(response, 200, "GET /session")
-      await response.arrayBuffer()
-    },
-    async verify() {
-      const response = await target.Auth(get("/session", cookie), config)
-      expectStatus(response, 200, "GET /session")
-      const session = (await response.json()) as { user?: { email?: string } } | null
-      if (session?.user?.email !== USER.email) throw new Error("GET /session: no database session.")
-    },
-  }
+  return sessionGetRunner(target, config, cookie, async (response) => {
+    const session = (await response.json()) as { user?: { email?: string } } | null
+    if (session?.user?.email !== USER.email) throw new Error("GET /session: no database session.")
+  })
 }
 
 async function csrfRunner(target: Target): Promise<Runner> {
