@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { body, count } from "../../../test/support/html.js"
 import {
   renderErrorPage,
   renderSignInPage,
@@ -20,17 +21,6 @@ function signIn(overrides: Partial<SignInPageProps> = {}) {
     origin: ORIGIN,
     ...overrides,
   })
-}
-
-/** The page without the inlined stylesheet, so assertions cannot match CSS text. */
-function body(html: string): string {
-  const start = html.indexOf("<body")
-  expect(start).toBeGreaterThan(0)
-  return html.slice(start)
-}
-
-function count(haystack: string, needle: string): number {
-  return haystack.split(needle).length - 1
 }
 
 describe("document shell", () => {

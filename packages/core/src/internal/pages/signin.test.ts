@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { body, count } from "../../../test/support/html.js"
 import type { SignInPageErrorParam } from "../../types.js"
 import { type PageProvider, renderSignInPage, type SignInPageProps } from "./render.js"
 
@@ -40,17 +41,6 @@ function signIn(overrides: Partial<SignInPageProps> = {}) {
     origin: ORIGIN,
     ...overrides,
   })
-}
-
-/** The page without the inlined stylesheet, so assertions cannot match CSS text. */
-function body(html: string): string {
-  const start = html.indexOf("<body")
-  expect(start).toBeGreaterThan(0)
-  return html.slice(start)
-}
-
-function count(haystack: string, needle: string): number {
-  return haystack.split(needle).length - 1
 }
 
 /** Every `<label for>` names an element id in the page, and every visible input has a label. */
