@@ -8,25 +8,18 @@ import type { Adapter, AdapterSession, AdapterUser } from "../../adapters.js"
 import { SessionTokenError, SignOutError } from "../../errors.js"
 import type { Cookie, Session, SessionCallbackParams } from "../../types.js"
 import { emitEvent } from "../config/resolve-config.js"
-import { readChunkedCookie, writeChunkedCookie } from "../cookies/chunks.js"
 import type { AuthContext } from "../routing/context.js"
-import { clearSessionCookies, type SessionRead, type SignInOutcome } from "./jwt-session.js"
+import type { SessionRead, SignInOutcome } from "./jwt-session.js"
+import { clearSessionCookies, readSessionCookie, writeSessionCookie } from "./session-cookie.js"
 
 /** The session token in the request's session cookie, if any. */
 function sessionTokenOf(context: AuthContext): string | undefined {
-  return readChunkedCookie(context.request.cookies, context.cookies.sessionToken.name).value
+  return readSessionCookie(context).value
 }
 
 /** The session cookie holding `sessionToken`, expiring with the stored session. */
-function writeSessionCookie(context: AuthContext, session: AdapterSession): Cookie[] {
-  const { name, options } = context.cookies.sessionToken
-  const { names } = readChunkedCookie(context.request.cookies, name)
-  return writeChunkedCookie(
-    name,
-    session.sessionToken,
-    { ...options, expires: session.expires },
-    names,
-  )
+function writeStoredSessionCookie(context: AuthContext, session: AdapterSession): Cookie[] {
+  return writeSessionCookie(context, session.sessionToken, session.expires)
 }
 
 /**
@@ -69,7 +62,7 @@ export async function readDatabaseSession(
     const stored = await extendIfDue(context, found.session)
     const session = await runSessionCallback(context, { ...found, session: stored }, update)
     await emitEvent(context.config, "session", { session })
-    return { session, cookies: writeSessionCookie(context, stored) }
+    return { session, cookies: writeStoredSessionCookie(context, stored) }
   } catch (error) {
     context.config.logger.error(
       new SessionTokenError(error instanceof Error ? error : new Error(String(error))),
@@ -138,7 +131,7 @@ export async function establishDatabaseSession(
   context: AuthContext,
   outcome: SignInOutcome,
 ): Promise<Cookie[]> {
-  if (outcome.session) return writeSessionCookie(context, outcome.session)
+  if (outcome.session) return writeStoredSessionCookie(context, outcome.session)
   const userId = outcome.user.id
   if (userId === undefined) {
     throw new TypeError("A database session needs the stored user's id; the sign-in gave none.")
@@ -149,7 +142,7 @@ export async function establishDatabaseSession(
   const sessionToken = generateSessionToken()
   const expires = new Date(Date.now() + maxAge * 1000)
   const created = await adapter.createSession({ sessionToken, userId, expires })
-  return writeSessionCookie(context, {
+  return writeStoredSessionCookie(context, {
     sessionToken: created?.sessionToken ?? sessionToken,
     userId,
     expires: created?.expires ?? expires,

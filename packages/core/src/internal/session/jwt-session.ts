@@ -3,8 +3,8 @@ import { JWTSessionError } from "../../errors.js"
 import type { JWT } from "../../jwt.js"
 import type { Account, Cookie, Profile, Session, User } from "../../types.js"
 import { emitEvent } from "../config/resolve-config.js"
-import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../cookies/chunks.js"
 import type { AuthContext } from "../routing/context.js"
+import { clearSessionCookies, readSessionCookie, writeSessionCookie } from "./session-cookie.js"
 
 /** The session read from the request, or why there is none. */
 export interface SessionRead {
@@ -13,24 +13,13 @@ export interface SessionRead {
   cookies: Cookie[]
 }
 
-function sessionCookie(context: AuthContext) {
-  return context.cookies.sessionToken
-}
-
-/** The cookies that delete every chunk of the session cookie present on the request. */
-export function clearSessionCookies(context: AuthContext): Cookie[] {
-  const { name, options } = sessionCookie(context)
-  const { names } = readChunkedCookie(context.request.cookies, name)
-  return clearChunkedCookie(names, options)
-}
-
 /**
  * Decodes the session token of the request. `null` when there is none or it does not decode
  * (tampered, expired, another secret); the failure is logged.
  */
 export async function decodeSessionToken(context: AuthContext): Promise<JWT | null | undefined> {
-  const { name } = sessionCookie(context)
-  const { value } = readChunkedCookie(context.request.cookies, name)
+  const { name } = context.cookies.sessionToken
+  const { value } = readSessionCookie(context)
   if (!value) return undefined
   const { jwt, logger } = context.config
   try {
@@ -81,11 +70,10 @@ export async function writeSessionToken(
   token: JWT,
   expires: Date,
 ): Promise<Cookie[]> {
-  const { name, options } = sessionCookie(context)
+  const { name } = context.cookies.sessionToken
   const { jwt, logger } = context.config
   const value = await jwt.encode({ ...jwt, token, salt: name })
-  const { names } = readChunkedCookie(context.request.cookies, name)
-  const cookies = writeChunkedCookie(name, value, { ...options, expires }, names)
+  const cookies = writeSessionCookie(context, value, expires)
   if (cookies.filter((cookie) => cookie.value !== "").length > 1) {
     logger.debug("CHUNKING_SESSION_COOKIE", { valueSize: value.length, chunks: cookies.length })
   }

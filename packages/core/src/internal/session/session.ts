@@ -1,6 +1,5 @@
 import type { AdapterSession, AdapterUser } from "../../adapters.js"
 import type { Cookie } from "../../types.js"
-import { readChunkedCookie } from "../cookies/chunks.js"
 import type { AuthContext } from "../routing/context.js"
 import {
   endDatabaseSession,
@@ -16,6 +15,7 @@ import {
   type SessionRead,
   type SignInOutcome,
 } from "./jwt-session.js"
+import { readSessionCookie } from "./session-cookie.js"
 
 /*
  * The session strategies behind one interface: actions call these and never look at
@@ -70,7 +70,7 @@ export async function readSignedInUser(context: AuthContext): Promise<SignedInUs
   const { adapter } = context.config
   if (!adapter) return null
   if (usesDatabase(context)) {
-    const { value } = readChunkedCookie(context.request.cookies, context.cookies.sessionToken.name)
+    const { value } = readSessionCookie(context)
     return value === undefined ? null : findLiveSession(context, value)
   }
   const token = await decodeSessionToken(context)

@@ -1,0 +1,35 @@
+/**
+ * The session cookie of one request, for both strategies: read (and reassembled from its chunks)
+ * once per request, written with the chunks the request had in mind, and cleared.
+ */
+import type { Cookie } from "../../types.js"
+import {
+  type ChunkedCookieRead,
+  clearChunkedCookie,
+  readChunkedCookie,
+  writeChunkedCookie,
+} from "../cookies/chunks.js"
+import type { AuthContext } from "../routing/context.js"
+
+const reads = new WeakMap<AuthContext, ChunkedCookieRead>()
+
+/** The request's session cookie value and every chunk name it came in. */
+export function readSessionCookie(context: AuthContext): ChunkedCookieRead {
+  let read = reads.get(context)
+  if (!read) {
+    read = readChunkedCookie(context.request.cookies, context.cookies.sessionToken.name)
+    reads.set(context, read)
+  }
+  return read
+}
+
+/** Sets the session cookie to `value` (chunked when large), deleting chunks no longer used. */
+export function writeSessionCookie(context: AuthContext, value: string, expires: Date): Cookie[] {
+  const { name, options } = context.cookies.sessionToken
+  return writeChunkedCookie(name, value, { ...options, expires }, readSessionCookie(context).names)
+}
+
+/** The cookies that delete every chunk of the session cookie present on the request. */
+export function clearSessionCookies(context: AuthContext): Cookie[] {
+  return clearChunkedCookie(readSessionCookie(context).names, context.cookies.sessionToken.options)
+}
