@@ -1,7 +1,9 @@
 /**
- * The `test` of every spec: `baseURL` is the playground of the project's session strategy, and
- * the page objects come ready to use. Each test gets a fresh browser context (Playwright's
- * default), so no cookie carries over.
+ * The `test` of every spec. Each Playwright project is one target with one session strategy
+ * (`playground-database`, …); its worker starts that target once (a fresh instance on a free
+ * port) and stops it at the end, so one app runs at a time. `baseURL` is the app, `basePath`
+ * its auth endpoints, and the page objects come ready to use. Each test gets a fresh browser
+ * context (Playwright's default), so no cookie carries over.
  */
 import { test as base, expect } from "@playwright/test"
 import { HomePage } from "./pages/home-page.js"
@@ -9,21 +11,28 @@ import { IdpLoginPage } from "./pages/idp-login-page.js"
 import { MailboxPage } from "./pages/mailbox-page.js"
 import { SignInPage } from "./pages/sign-in-page.js"
 import { SignOutPage } from "./pages/sign-out-page.js"
+import {
+  type E2eTarget,
+  findTarget,
+  type RunningTarget,
+  type SessionStrategy,
+} from "./targets/index.js"
 
-export const SESSION_STRATEGIES = ["database", "jwt"] as const
-export type SessionStrategy = (typeof SESSION_STRATEGIES)[number]
-
-/** The environment variable holding the URL of a strategy's playground. */
-export function urlVariable(strategy: SessionStrategy): string {
-  return `PLAYGROUND_URL_${strategy.toUpperCase()}`
-}
-
-/** Per-project options. */
-export interface PlaygroundTestOptions {
+/** Per-project options (set by `playwright.config.ts`). */
+export interface TargetOptions {
+  /** A name registered in `targets/index.ts`. */
+  targetName: string
   sessionStrategy: SessionStrategy
 }
 
-interface PageObjects {
+interface WorkerFixtures {
+  target: E2eTarget
+  running: RunningTarget
+}
+
+interface TestFixtures {
+  /** The target's auth base path: `/auth`, `/api/auth`. */
+  basePath: string
   home: HomePage
   signIn: SignInPage
   idpLogin: IdpLoginPage
@@ -31,18 +40,31 @@ interface PageObjects {
   signOut: SignOutPage
 }
 
-export const test = base.extend<PlaygroundTestOptions & PageObjects>({
-  sessionStrategy: ["database", { option: true }],
-  baseURL: async ({ sessionStrategy }, use) => {
-    const url = process.env[urlVariable(sessionStrategy)]
-    if (!url) throw new Error(`${urlVariable(sessionStrategy)} is not set: did global-setup run?`)
-    await use(url)
-  },
+/** Starting an example app's production server can take a while on two shared cores. */
+const START_TIMEOUT_MS = 180_000
+
+export const test = base.extend<TestFixtures, TargetOptions & WorkerFixtures>({
+  targetName: ["playground", { option: true, scope: "worker" }],
+  sessionStrategy: ["database", { option: true, scope: "worker" }],
+  target: [async ({ targetName }, use) => use(findTarget(targetName)), { scope: "worker" }],
+  running: [
+    async ({ target, sessionStrategy }, use) => {
+      const running = await target.start(sessionStrategy)
+      try {
+        await use(running)
+      } finally {
+        await running.close()
+      }
+    },
+    { scope: "worker", timeout: START_TIMEOUT_MS },
+  ],
+  baseURL: async ({ running }, use) => use(running.url),
+  basePath: async ({ target }, use) => use(target.basePath),
   home: async ({ page }, use) => use(new HomePage(page)),
-  signIn: async ({ page }, use) => use(new SignInPage(page)),
+  signIn: async ({ page, basePath }, use) => use(new SignInPage(page, basePath)),
   idpLogin: async ({ page }, use) => use(new IdpLoginPage(page)),
   mailbox: async ({ page }, use) => use(new MailboxPage(page)),
-  signOut: async ({ page }, use) => use(new SignOutPage(page)),
+  signOut: async ({ page, basePath }, use) => use(new SignOutPage(page, basePath)),
 })
 
 export { expect }
@@ -50,4 +72,9 @@ export { expect }
 /** An address no other test uses, so the mailbox and the user table stay unambiguous. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`
+}
+
+/** A pattern for a URL whose path and query start with `pathAndQuery` (taken literally). */
+export function urlStartingWith(pathAndQuery: string): RegExp {
+  return new RegExp(`^https?://[^/]+${pathAndQuery.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`)
 }

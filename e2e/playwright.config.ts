@@ -1,13 +1,16 @@
 /**
- * Browser tests of the playground in the machine's Chromium or Chrome (Debian's
- * `/usr/bin/chromium` in CI, or `CHROMIUM_PATH`); Playwright's own browser only when none exists. The global setup starts one
- * playground per session strategy; each project runs every spec against one of them.
+ * Browser tests of the playground and the example apps in the machine's Chromium or Chrome
+ * (Debian's `/usr/bin/chromium` in CI, or `CHROMIUM_PATH`); Playwright's own browser only when
+ * none exists. The targets are registered in `targets/index.ts`; each gives one project per
+ * session strategy (`playground-database`, `playground-jwt`, …), whose worker starts the target.
+ * `E2E_TARGETS=playground,sveltekit` runs some of them.
  *
  * `pnpm --filter ./e2e docs` also runs the `docs` project, which takes the README's screenshot.
  */
-import { defineConfig } from "@playwright/test"
+import { defineConfig, type Project } from "@playwright/test"
 import { findBrowser } from "./find-browser.mjs"
-import type { PlaygroundTestOptions } from "./fixtures.js"
+import type { TargetOptions } from "./fixtures.js"
+import { ignoredSpecs, selectTargets } from "./targets/index.js"
 
 const CHROMIUM_ARGS = [
   "--headless",
@@ -19,11 +22,18 @@ const CHROMIUM_ARGS = [
   "--no-first-run",
 ]
 
-export default defineConfig<PlaygroundTestOptions>({
+const projects: Project<TargetOptions>[] = selectTargets().flatMap((target) =>
+  target.strategies.map((strategy) => ({
+    name: `${target.name}-${strategy}`,
+    testIgnore: ignoredSpecs(target),
+    use: { targetName: target.name, sessionStrategy: strategy },
+  })),
+)
+
+export default defineConfig<TargetOptions>({
   testDir: "./tests",
-  globalSetup: "./global-setup.ts",
   outputDir: "./test-results",
-  // One browser at a time: the machine has two cores and the playgrounds share the process.
+  // One browser and one app at a time: the machine has two cores.
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
@@ -50,10 +60,15 @@ export default defineConfig<PlaygroundTestOptions>({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "database", use: { sessionStrategy: "database" } },
-    { name: "jwt", use: { sessionStrategy: "jwt" } },
+    ...projects,
     ...(process.env.E2E_DOCS
-      ? [{ name: "docs", testDir: "./docs", use: { sessionStrategy: "database" as const } }]
+      ? [
+          {
+            name: "docs",
+            testDir: "./docs",
+            use: { targetName: "playground", sessionStrategy: "database" as const },
+          },
+        ]
       : []),
   ],
 })

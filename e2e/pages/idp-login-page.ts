@@ -1,4 +1,4 @@
-/** The login form of "Playground ID", the identity provider the playground starts. */
+/** The login form of "Playground ID", the identity provider the playground (or the launcher) starts. */
 import { expect, type Locator, type Page } from "@playwright/test"
 
 export class IdpLoginPage {

@@ -1,4 +1,4 @@
-/** The playground's `/mailbox`: the messages its SMTP server caught, newest first. */
+/** Every app's `/mailbox`: the messages its SMTP server caught, newest first. */
 import type { Locator, Page } from "@playwright/test"
 
 export class MailboxPage {

@@ -1,4 +1,4 @@
-/** The built-in sign-in page at `/auth/signin`, with the playground's three providers. */
+/** The built-in sign-in page at `<basePath>/signin`, with the three providers every app has. */
 import { expect, type Locator, type Page, type Response } from "@playwright/test"
 
 export class SignInPage {
@@ -10,7 +10,10 @@ export class SignInPage {
   readonly magicLinkButton: Locator
   readonly error: Locator
 
-  constructor(readonly page: Page) {
+  constructor(
+    readonly page: Page,
+    readonly basePath: string,
+  ) {
     this.email = page.getByLabel(/^Email \(demo/)
     this.password = page.getByLabel(/^Password/)
     this.demoUserButton = page.getByRole("button", { name: "Sign in with the demo user" })
@@ -22,11 +25,22 @@ export class SignInPage {
 
   async goto(callbackUrl?: string): Promise<void> {
     const query = callbackUrl ? `?${new URLSearchParams({ callbackUrl })}` : ""
-    await this.page.goto(`/auth/signin${query}`)
+    await this.page.goto(`${this.basePath}/signin${query}`)
   }
 
   async expectLoaded(): Promise<void> {
-    await expect(this.page).toHaveURL(/\/auth\/signin(\?|$)/)
+    await expect(this.page).toHaveURL((url) => url.pathname === `${this.basePath}/signin`)
+    await expect(this.demoUserButton).toBeVisible()
+  }
+
+  /** Checks this is the sign-in page, with a `callbackUrl` that leads back to `path`. */
+  async expectLoadedWithCallbackTo(path: string): Promise<void> {
+    await expect(this.page).toHaveURL((url) => {
+      const callbackUrl = url.searchParams.get("callbackUrl")
+      if (url.pathname !== `${this.basePath}/signin` || callbackUrl === null) return false
+      const callback = new URL(callbackUrl, url)
+      return callback.origin === url.origin && `${callback.pathname}${callback.search}` === path
+    })
     await expect(this.demoUserButton).toBeVisible()
   }
 
@@ -37,7 +51,7 @@ export class SignInPage {
     const callback = this.page.waitForResponse(
       (response) =>
         response.request().method() === "POST" &&
-        new URL(response.url()).pathname === "/auth/callback/credentials",
+        new URL(response.url()).pathname === `${this.basePath}/callback/credentials`,
     )
     await this.demoUserButton.click()
     return callback
@@ -47,7 +61,7 @@ export class SignInPage {
   async requestMagicLink(email: string): Promise<void> {
     await this.magicLinkEmail.fill(email)
     await this.magicLinkButton.click()
-    await expect(this.page).toHaveURL(/\/auth\/verify-request/)
+    await expect(this.page).toHaveURL((url) => url.pathname === `${this.basePath}/verify-request`)
     await expect(this.page.getByRole("heading", { name: "Check your email" })).toBeVisible()
   }
 }

@@ -1,15 +1,18 @@
-/** The built-in sign-out confirmation page at `/auth/signout`. */
+/** The built-in sign-out confirmation page at `<basePath>/signout`. */
 import { expect, type Locator, type Page } from "@playwright/test"
 
 export class SignOutPage {
   readonly confirmButton: Locator
 
-  constructor(readonly page: Page) {
+  constructor(
+    readonly page: Page,
+    readonly basePath: string,
+  ) {
     this.confirmButton = page.getByRole("button", { name: "Sign out" })
   }
 
   async goto(): Promise<void> {
-    await this.page.goto("/auth/signout")
+    await this.page.goto(`${this.basePath}/signout`)
   }
 
   /** Confirms; resolves once the sign-out POST answered with its redirect. */
@@ -18,7 +21,7 @@ export class SignOutPage {
     const response = this.page.waitForResponse(
       (candidate) =>
         candidate.request().method() === "POST" &&
-        new URL(candidate.url()).pathname === "/auth/signout",
+        new URL(candidate.url()).pathname === `${this.basePath}/signout`,
     )
     await this.confirmButton.click()
     expect((await response).status()).toBe(302)

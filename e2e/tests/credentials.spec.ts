@@ -1,6 +1,6 @@
 /** Signing in with the demo user's e-mail and password. */
-import { DEMO_USER } from "playground/demo-user"
-import { expect, test } from "../fixtures.js"
+import { DEMO_USER } from "@auth/example-support/demo-user"
+import { expect, test, urlStartingWith } from "../fixtures.js"
 
 test("the demo user signs in from the home page and sees the session", async ({
   page,
@@ -23,6 +23,7 @@ test("the demo user signs in from the home page and sees the session", async ({
 
 test("a wrong password shows the sign-in error and signs nobody in", async ({
   page,
+  basePath,
   home,
   signIn,
 }) => {
@@ -30,7 +31,7 @@ test("a wrong password shows the sign-in error and signs nobody in", async ({
 
   await signIn.signInWithCredentials(DEMO_USER.email, "not-the-password")
 
-  await expect(page).toHaveURL(/\/auth\/signin\?error=CredentialsSignin/)
+  await expect(page).toHaveURL(urlStartingWith(`${basePath}/signin?error=CredentialsSignin`))
   await expect(signIn.error).toHaveText(
     "Sign in failed. Check the details you provided are correct.",
   )

@@ -1,5 +1,5 @@
 /** Signing in with "Playground ID", the OpenID Connect provider the playground runs. */
-import { expect, test, uniqueEmail } from "../fixtures.js"
+import { expect, test, uniqueEmail, urlStartingWith } from "../fixtures.js"
 
 test("signs in through the Playground ID login page", async ({ page, home, signIn, idpLogin }) => {
   const username = uniqueEmail("ada").split("@")[0] ?? "ada"
@@ -15,6 +15,7 @@ test("signs in through the Playground ID login page", async ({ page, home, signI
 
 test("cancelling on the Playground ID page returns to the sign-in page with an error", async ({
   page,
+  basePath,
   home,
   signIn,
   idpLogin,
@@ -25,7 +26,7 @@ test("cancelling on the Playground ID page returns to the sign-in page with an e
 
   await idpLogin.cancelButton.click()
 
-  await expect(page).toHaveURL(/\/auth\/signin\?error=OAuthCallbackError/)
+  await expect(page).toHaveURL(urlStartingWith(`${basePath}/signin?error=OAuthCallbackError`))
   await expect(signIn.error).toHaveText("Try signing in with a different account.")
   await home.goto()
   await home.expectSignedOut()

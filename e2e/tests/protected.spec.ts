@@ -1,5 +1,5 @@
 /** A protected page sends people to sign in, and back to it afterwards. */
-import { DEMO_USER } from "playground/demo-user"
+import { DEMO_USER } from "@auth/example-support/demo-user"
 import { expect, test } from "../fixtures.js"
 
 test("a protected page redirects to sign-in and back after signing in", async ({
@@ -8,8 +8,7 @@ test("a protected page redirects to sign-in and back after signing in", async ({
 }) => {
   await page.goto("/protected")
 
-  await signIn.expectLoaded()
-  await expect(page).toHaveURL(/\/auth\/signin\?callbackUrl=%2Fprotected$/)
+  await signIn.expectLoadedWithCallbackTo("/protected")
   await signIn.signInWithCredentials(DEMO_USER.email, DEMO_USER.password)
 
   await expect(page).toHaveURL("/protected")

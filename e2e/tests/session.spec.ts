@@ -1,5 +1,5 @@
 /** The session cookie: kept across reloads, cleared by signing out. */
-import { DEMO_USER } from "playground/demo-user"
+import { DEMO_USER } from "@auth/example-support/demo-user"
 import { expect, test } from "../fixtures.js"
 
 const SESSION_COOKIE = "authjs.session-token"
@@ -11,17 +11,24 @@ test.beforeEach(async ({ page, signIn, home }) => {
   await home.expectSignedInAs(DEMO_USER.email)
 })
 
-test("the session survives a reload", async ({ page, home }) => {
+test("the session survives a reload", async ({ page, basePath, home }) => {
   await page.reload()
 
   await home.expectSignedInAs(DEMO_USER.email)
-  const session = await page.request.get("/auth/session")
+  const session = await page.request.get(`${basePath}/session`)
   expect(await session.json()).toMatchObject({ user: { email: DEMO_USER.email } })
 })
 
-test("signing out clears the session", async ({ page, context, home, signOut }) => {
+test("signing out clears the session", async ({
+  page,
+  basePath,
+  context,
+  home,
+  signIn,
+  signOut,
+}) => {
   await home.signOutLink.click()
-  await expect(page).toHaveURL("/auth/signout")
+  await expect(page).toHaveURL(`${basePath}/signout`)
 
   await signOut.confirm()
 
@@ -30,5 +37,5 @@ test("signing out clears the session", async ({ page, context, home, signOut }) 
   const cookies = await context.cookies()
   expect(cookies.map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE)
   await page.goto("/protected")
-  await expect(page).toHaveURL(/\/auth\/signin\?callbackUrl=%2Fprotected$/)
+  await signIn.expectLoadedWithCallbackTo("/protected")
 })

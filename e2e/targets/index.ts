@@ -1,0 +1,58 @@
+/**
+ * Every app the e2e suite runs against, registered here, one file per target. `E2E_TARGETS`
+ * (comma-separated names) selects some; by default all run. Each target gives one Playwright
+ * project per session strategy, named `<target>-<strategy>`.
+ */
+import { playground } from "./playground.js"
+import type { E2eTarget, TargetFeature } from "./types.js"
+
+export type { E2eTarget, RunningTarget, SessionStrategy, TargetFeature } from "./types.js"
+export { SESSION_STRATEGIES } from "./types.js"
+
+/** The registry: add a target's file and one line here. */
+export const TARGETS: readonly E2eTarget[] = [playground]
+
+/** The spec files that only targets with that feature run (globs relative to `tests/`). */
+export const FEATURE_SPECS: Record<TargetFeature, string> = {
+  theme: "**/theme.spec.ts",
+  "browser-client": "**/client-*.spec.ts",
+}
+
+/**
+ * The targets `E2E_TARGETS` names, in registry order; all of them when it is unset.
+ *
+ * @throws {Error} for a name that is not registered
+ */
+export function selectTargets(selection = process.env.E2E_TARGETS): E2eTarget[] {
+  const names = (selection ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean)
+  if (names.length === 0) return [...TARGETS]
+  const known = new Set(TARGETS.map((target) => target.name))
+  const unknown = names.filter((name) => !known.has(name))
+  if (unknown.length > 0) {
+    throw new Error(
+      `E2E_TARGETS names ${unknown.join(", ")}, not registered in e2e/targets/index.ts (known: ${[...known].join(", ")}).`,
+    )
+  }
+  return TARGETS.filter((target) => names.includes(target.name))
+}
+
+/**
+ * The registered target of that name.
+ *
+ * @throws {Error} for an unknown name
+ */
+export function findTarget(name: string): E2eTarget {
+  const target = TARGETS.find((candidate) => candidate.name === name)
+  if (!target) throw new Error(`No e2e target "${name}" in e2e/targets/index.ts.`)
+  return target
+}
+
+/** The spec globs a target does not run: those of the features it lacks. */
+export function ignoredSpecs(target: E2eTarget): string[] {
+  return Object.entries(FEATURE_SPECS)
+    .filter(([feature]) => !target.features.includes(feature as TargetFeature))
+    .map(([, glob]) => glob)
+}

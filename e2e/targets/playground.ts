@@ -1,0 +1,18 @@
+/** The Express playground, started in-process with a fresh PGlite folder per instance. */
+import { startWithDataDir } from "./data-dir.js"
+import { type E2eTarget, SESSION_STRATEGIES } from "./types.js"
+
+export const playground: E2eTarget = {
+  name: "playground",
+  basePath: "/auth",
+  strategies: SESSION_STRATEGIES,
+  features: ["theme"],
+  async start(strategy) {
+    // Loaded here, not at import: selecting other targets must not need the playground built.
+    const { startPlayground } = await import("playground")
+    // Never `DATABASE_URL`: the tests must not depend on or touch a shared server.
+    return startWithDataDir(`e2e-playground-${strategy}`, (dataDir) =>
+      startPlayground({ port: 0, dataDir, sessionStrategy: strategy, log: () => {} }),
+    )
+  },
+}

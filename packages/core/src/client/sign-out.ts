@@ -1,0 +1,32 @@
+/** `signOut` in the browser: a form POST to `/signout` with the CSRF token and `callbackUrl`. */
+import { postAction } from "./requests.js"
+import type { ActionContext } from "./sign-in.js"
+import type { SignOutOptions, SignOutResult } from "./types.js"
+
+/**
+ * Signs out, tells the other tabs, and goes to `redirectTo` (or where the server says). With
+ * `redirect: false`, updates the session stores and resolves with the URL instead.
+ *
+ * @see https://authjs.dev/getting-started/session-management/login
+ */
+export async function signOut(
+  context: ActionContext,
+  options: SignOutOptions = {},
+): Promise<SignOutResult | undefined> {
+  const { redirect = true, redirectTo, callbackUrl } = options
+  const target = redirectTo ?? callbackUrl ?? context.options.currentUrl()
+  const form = new URLSearchParams({
+    csrfToken: await context.getCsrfToken(),
+    callbackUrl: target,
+  })
+  const response = await postAction(context.options, "signout", form)
+  const url = response.url ?? target
+  if (redirect) {
+    context.hub.broadcast("signout")
+    context.options.navigate(url)
+    return undefined
+  }
+  await context.hub.refetchAll()
+  context.hub.broadcast("signout")
+  return { url }
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from "vitest/config"
+
+export default defineConfig({
+  test: {
+    name: "example-support",
+    include: ["src/**/*.test.ts"],
+    testTimeout: 30000,
+    hookTimeout: 60000,
+  },
+})
