@@ -19,8 +19,14 @@ import { type AuthConfigInput, handleAuth } from "./internal/routing/handle.js"
 import type { raw } from "./internal/symbols.js"
 import type { AuthConfig, ResponseInternal } from "./types.js"
 
+export { checkConfig } from "./internal/config/check-config.js"
 export type { EnvObject } from "./internal/config/env.js"
 export { createActionURL, isAuthAction, setEnvDefaults } from "./internal/config/env.js"
+export {
+  type RequestTarget,
+  type RequestURLOptions,
+  resolveRequestURL,
+} from "./internal/routing/request-url.js"
 export { customFetch, raw, skipCSRFCheck } from "./internal/symbols.js"
 export type * from "./types.js"
 export type { AuthConfigInput }

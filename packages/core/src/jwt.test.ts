@@ -28,6 +28,14 @@ function tamper(token: string): string {
   return parts.join(".")
 }
 
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+/** The same bytes, spelled with a set bit after the last byte (a 32-byte tag has 2 spare bits). */
+function withSpareBitSet(segment: string): string {
+  const last = ALPHABET.indexOf(segment.at(-1)!)
+  return segment.slice(0, -1) + ALPHABET[last | 1]
+}
+
 describe("encode", () => {
   it("writes a dir + A256CBC-HS512 JWE whose kid names the derived key", async () => {
     const token = await encode({ token: { sub: "42" }, secret, salt })
@@ -115,27 +123,63 @@ describe("decode", () => {
 
   it("tries only the first secret for a token without kid", async () => {
     const { key } = await deriveEncryptionKey("old", salt, "A256CBC-HS512")
-    const token = await new EncryptJWT({ sub: "1" })
+    const exp = nowSeconds + 60
+    const token = await new EncryptJWT({ sub: "1", exp })
       .setProtectedHeader({ alg: "dir", enc: "A256CBC-HS512" })
       .encrypt(key)
-    await expect(decode({ token, secret: ["old", "new"], salt })).resolves.toEqual({ sub: "1" })
+    await expect(decode({ token, secret: ["old", "new"], salt })).resolves.toEqual({
+      sub: "1",
+      exp,
+    })
     await expect(decode({ token, secret: ["new", "old"], salt })).rejects.toThrow(
       errors.JWEDecryptionFailed,
     )
   })
 
-  it("accepts A256GCM tokens, with and without kid", async () => {
+  it("refuses A256GCM tokens unless allowA256GCM is set, then accepts them with and without kid", async () => {
     const { key, kid } = await deriveEncryptionKey(secret, salt, "A256GCM")
-    const withKid = await new EncryptJWT({ sub: "gcm" })
+    const claims = { sub: "gcm", exp: nowSeconds + 60 }
+    const withKid = await new EncryptJWT(claims)
       .setProtectedHeader({ alg: "dir", enc: "A256GCM", kid })
       .encrypt(key)
-    const withoutKid = await new EncryptJWT({ sub: "gcm" })
+    const withoutKid = await new EncryptJWT(claims)
       .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
       .encrypt(key)
-    await expect(decode({ token: withKid, secret: ["other", secret], salt })).resolves.toEqual({
-      sub: "gcm",
-    })
-    await expect(decode({ token: withoutKid, secret, salt })).resolves.toEqual({ sub: "gcm" })
+    for (const token of [withKid, withoutKid]) {
+      await expect(decode({ token, secret, salt })).rejects.toThrow(errors.JOSEAlgNotAllowed)
+    }
+    await expect(
+      decode({ token: withKid, secret: ["other", secret], salt, allowA256GCM: true }),
+    ).resolves.toEqual(claims)
+    await expect(decode({ token: withoutKid, secret, salt, allowA256GCM: true })).resolves.toEqual(
+      claims,
+    )
+  })
+
+  it("refuses a token without exp, which would never expire", async () => {
+    const { key, kid } = await deriveEncryptionKey(secret, salt, "A256CBC-HS512")
+    const token = await new EncryptJWT({ sub: "forever" })
+      .setProtectedHeader({ alg: "dir", enc: "A256CBC-HS512", kid })
+      .encrypt(key)
+    const error = await decode({ token, secret, salt }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(errors.JWTClaimValidationFailed)
+    expect(error).toMatchObject({ claim: "exp", reason: "missing" })
+  })
+
+  it("refuses parts that are not canonical base64url, which Auth.js accepts", async () => {
+    const token = await encode({ token: { sub: "1" }, secret, salt })
+    const [header, key, iv, ciphertext, tag] = token.split(".") as [string, ...string[]]
+    const respelled = [
+      [`${header}=`, key, iv, ciphertext, tag],
+      [header, key, iv, `${ciphertext}==`, tag],
+      [header, key, ` ${iv}`, ciphertext, tag],
+      [header, key, iv, ciphertext, withSpareBitSet(tag!)],
+    ]
+    for (const parts of respelled) {
+      await expect(decode({ token: parts.join("."), secret, salt })).rejects.toThrow(
+        errors.JWEInvalid,
+      )
+    }
   })
 
   it("rejects other content encryption and key management algorithms", async () => {
@@ -270,12 +314,22 @@ describe("getToken", () => {
     await expect(getToken(params)).rejects.toThrow(/Must pass `req`/)
   })
 
-  it("returns null and tells the logger when decoding fails", async () => {
+  it("returns null and tells the logger when decoding fails, without the token or its claims", async () => {
     const token = await encode({ secret: "other", salt })
     const logger = { debug: vi.fn(), warn: vi.fn(), error: vi.fn() }
     const req = { headers: { cookie: `${salt}=${token}` } }
     await expect(getToken({ req, secret, logger })).resolves.toBeNull()
     expect(logger.debug).toHaveBeenCalledOnce()
+    expect(logger.debug.mock.calls[0]![1]).toEqual({ name: "Error" })
+    const expired = await encode({
+      token: { sub: "claims", access: "at-secret" },
+      secret,
+      salt,
+      maxAge: -60,
+    })
+    const expiredReq = { headers: { cookie: `${salt}=${expired}` } }
+    await expect(getToken({ req: expiredReq, secret, logger })).resolves.toBeNull()
+    expect(logger.debug.mock.calls[1]![1]).toEqual({ name: "JWTExpired", code: "ERR_JWT_EXPIRED" })
     await expect(getToken({ req, secret: "other" })).resolves.toBeTruthy()
   })
 
@@ -283,6 +337,6 @@ describe("getToken", () => {
     const decodeToken = vi.fn(async () => ({ sub: "custom" }))
     const req = { headers: { cookie: `${salt}=opaque` } }
     await expect(getToken({ req, secret, decode: decodeToken })).resolves.toEqual({ sub: "custom" })
-    expect(decodeToken).toHaveBeenCalledWith({ token: "opaque", secret, salt })
+    expect(decodeToken).toHaveBeenCalledWith({ token: "opaque", secret, salt, allowA256GCM: false })
   })
 })

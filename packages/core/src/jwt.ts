@@ -55,6 +55,15 @@ export interface JWTDecodeParams {
   salt: string
   /** The secret, or a list of them: any of them may decrypt. */
   secret: string | string[]
+  /**
+   * Also decode tokens encrypted with `enc: "A256GCM"` (Auth.js decodes them; it never writes
+   * them). Their key is the first half of the `A256CBC-HS512` key of the same secret and salt,
+   * which is that algorithm's MAC key, so accepting them uses one key for two algorithms. Turn
+   * it on only while tokens of that kind are still in circulation.
+   *
+   * @default false
+   */
+  allowA256GCM?: boolean
 }
 
 /** The `jwt` config option. */
@@ -64,6 +73,13 @@ export interface JWTOptions {
   maxAge: number
   encode: (params: JWTEncodeParams) => Awaitable<string>
   decode: (params: JWTDecodeParams) => Awaitable<JWT | null>
+  /**
+   * Accept session tokens encrypted with `enc: "A256GCM"` (see {@link JWTDecodeParams.allowA256GCM}).
+   * Passed to `decode` with the other options.
+   *
+   * @default false
+   */
+  allowA256GCM?: boolean
 }
 
 /** Parameters of {@link getToken}. */
@@ -82,6 +98,8 @@ export interface GetTokenParams<R extends boolean = false> {
   raw?: R
   /** Decrypts the token; pass your `jwt.decode` if you override it. @default decode */
   decode?: JWTOptions["decode"]
+  /** Also decode `A256GCM` tokens (see {@link JWTDecodeParams.allowA256GCM}). @default false */
+  allowA256GCM?: boolean
   /** Receives a debug message when a token fails to decode. */
   logger?: LoggerInstance | Console
 }
@@ -119,8 +137,10 @@ export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): P
  *
  * With a list of secrets, the one whose derived key matches the token's `kid` decrypts it, so
  * tokens made before a rotation keep working while the old secret is still in the list. A token
- * without `kid` is tried with the first secret only. `exp` and `nbf` are checked with 15 seconds
- * of clock tolerance.
+ * without `kid` is tried with the first secret only. `exp` is required, and `exp` and `nbf` are
+ * checked with 15 seconds of clock tolerance. Unlike Auth.js, a token without `exp`, a part that
+ * is not canonical base64url (padding, whitespace, stray bits) and, unless `allowA256GCM` is
+ * set, an `A256GCM` token are refused.
  *
  * @returns The claims, or `null` when `token` is empty.
  * @throws {TypeError} When the secret or salt is missing.
@@ -131,7 +151,7 @@ export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): P
  * const claims = await decode({ token, secret: [newSecret, oldSecret], salt: "authjs.session-token" })
  */
 export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
-  const { token, secret, salt } = params
+  const { token, secret, salt, allowA256GCM = false } = params
   if (!token) return null
   const secrets = toSecretList(secret)
   if (typeof salt !== "string" || salt === "") {
@@ -139,7 +159,7 @@ export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Pa
       "The JWT salt is missing: pass `salt` (for session tokens, the cookie name).",
     )
   }
-  return (await decryptClaims(token, secrets, salt)) as Payload
+  return (await decryptClaims(token, secrets, salt, { allowA256GCM })) as Payload
 }
 
 /**
@@ -167,6 +187,7 @@ export async function getToken(params: GetTokenParams<boolean>): Promise<string 
     secret,
     raw = false,
     decode: decodeToken = decode,
+    allowA256GCM = false,
     logger,
   } = params
   if (!req) throw new TypeError("Must pass `req` to JWT getToken().")
@@ -181,11 +202,19 @@ export async function getToken(params: GetTokenParams<boolean>): Promise<string 
     )
   }
   try {
-    return await decodeToken({ token, secret, salt })
+    return await decodeToken({ token, secret, salt, allowA256GCM })
   } catch (error) {
-    logger?.debug("getToken: the session token could not be decoded", error)
+    // The error's name and code only: a claims error carries the decrypted claims.
+    logger?.debug("getToken: the session token could not be decoded", describeDecodeError(error))
     return null
   }
+}
+
+/** What went wrong decoding a token, without the token or its claims. */
+function describeDecodeError(error: unknown): { name: string; code?: unknown } {
+  if (!(error instanceof Error)) return { name: typeof error }
+  const { code } = error as { code?: unknown }
+  return code === undefined ? { name: error.name } : { name: error.name, code }
 }
 
 function toSecretList(secret: string | string[]): string[] {

@@ -71,7 +71,7 @@ export async function checkSession(request: Request, config: AuthConfig): Promis
     resolved.logger.error(resolved.error)
     return { session: null, setCookie: [], failure: "config" }
   }
-  const context = createContext(resolved, parseSessionRequest(request))
+  const context = createContext(resolved, parseSessionRequest(request, resolved.origin))
   const read = await readOrFail(resolved, () => readSession(context))
   if (!read) return { session: null, setCookie: [], failure: "error" }
   return {

@@ -15,6 +15,7 @@
 import type { Adapter, AdapterSession, AdapterUser } from "./adapters.js"
 import type { ErrorType } from "./errors.js"
 import type { LoggerInstance } from "./internal/logger.js"
+import type { RateLimitOptions } from "./internal/rate-limit/options.js"
 import type { raw, skipCSRFCheck } from "./internal/symbols.js"
 import type { JWT, JWTOptions } from "./jwt.js"
 import type { CredentialInput } from "./providers/credentials.js"
@@ -22,6 +23,12 @@ import type { Provider } from "./providers/index.js"
 import type { ProviderType } from "./providers/provider-types.js"
 
 export type { LoggerInstance, WarningCode } from "./internal/logger.js"
+export type {
+  EmailRateLimitOptions,
+  RateLimitOptions,
+  RateLimitRule,
+} from "./internal/rate-limit/options.js"
+export type { RateLimitCount, RateLimitStore } from "./internal/rate-limit/store.js"
 export type { ErrorType }
 
 /** A value or a promise of it. */
@@ -255,7 +262,8 @@ export interface ResponseInternal<
     | null,
 > {
   status?: number
-  headers?: HeadersInit
+  /** `HeadersInit`, spelled out so the declarations compile without the DOM lib. */
+  headers?: Headers | Record<string, string> | Array<[string, string]>
   body?: Body
   redirect?: string
   cookies?: Cookie[]
@@ -358,7 +366,56 @@ export interface AuthConfig {
   raw?: typeof raw
   /** Sets the `redirect_uri` of OAuth authorization requests. @default env AUTH_REDIRECT_PROXY_URL */
   redirectProxyUrl?: string
+  /**
+   * On the deployment `redirectProxyUrl` points to: the origins it forwards authorization
+   * responses to (the deployments that share its secret, previews say). Exact origins
+   * (`https://preview.example.com`) or patterns where `*` stands for letters, digits and `-`
+   * within one host label (`https://*.preview.example.com`, `https://app-*-team.vercel.app`).
+   * Any other origin is refused: a deployment that trusts its `Host` header writes whatever
+   * origin a request names into the `state`. Warning: a pattern on a shared domain (such as
+   * `https://*.vercel.app`) trusts everyone who can deploy there.
+   * @default env AUTH_REDIRECT_PROXY_ALLOWED_ORIGINS (comma-separated), else none
+   */
+  redirectProxyAllowedOrigins?: string[]
+  /**
+   * The app's public URL. When set, its origin is the origin of every URL the service hands
+   * out (e-mail links, redirects, provider URLs, the OAuth `redirect_uri`), whatever the
+   * request's `Host` or forwarded headers say, and the host needs no `trustHost`. Only its
+   * origin is used here; `setEnvDefaults` also takes the default `basePath` from the path of
+   * `AUTH_URL`.
+   * @default env AUTH_URL (or NEXTAUTH_URL), set by `setEnvDefaults`
+   */
+  url?: string
   experimental?: { enableWebAuthn?: boolean }
   /** The path the actions are served under. @default "/auth" */
   basePath?: string
+  /**
+   * Limits on requests that cost something to serve: sign-in e-mails per address and per client
+   * (5 and 20 per 15 minutes by default). Over a limit, the user is sent back to the sign-in
+   * page with `error=EmailSignin`, nothing is sent, and the cause is logged. `false` turns every
+   * limit off. Not in Auth.js.
+   *
+   * @default { email: { perAddress: { limit: 5, windowSeconds: 900 }, perClient: { limit: 20, windowSeconds: 900 } } }
+   * @example
+   * rateLimit: { store: redisStore, clientKey: (request) => request.headers.get("fly-client-ip") }
+   */
+  rateLimit?: RateLimitOptions | false
+  /**
+   * A production deployment: a secret shorter than 32 bytes is then refused (a configuration
+   * error) instead of only warned about (`weak-secret`). Not in Auth.js.
+   *
+   * @default `NODE_ENV === "production"`, set by `setEnvDefaults`
+   */
+  production?: boolean
+  /**
+   * Name the session cookie `__Host-authjs.session-token` on https (instead of
+   * `__Secure-authjs.session-token`): browsers then refuse it from subdomains and with a
+   * `Domain`, so no sibling subdomain can set or overwrite the session. For apps that do not
+   * share their session with subdomains. Turning it on signs everyone out once (the cookie name
+   * is also the token's key salt); `getToken` then needs `cookieName: "__Host-authjs.session-token"`.
+   * Not in Auth.js.
+   *
+   * @default false
+   */
+  hostOnlySessionCookie?: boolean
 }

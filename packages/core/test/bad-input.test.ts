@@ -23,13 +23,24 @@ describe("routing", () => {
     ["GET", "/auth/session/github"],
     ["GET", "/auth/signin/a/b"],
     ["GET", "/other/session"],
-    ["PUT", "/auth/session"],
-    ["DELETE", "/auth/signout"],
   ])('%s %s → 400 "Bad request."', async (method, path) => {
     const response = await send(path, { method })
     expect(response.status).toBe(400)
     expect(response.headers.get("content-type")).toBe("application/json")
     expect(await response.text()).toBe('"Bad request."')
+  })
+
+  it.each([
+    ["PUT", "/auth/session"],
+    ["DELETE", "/auth/signout"],
+    ["HEAD", "/auth/session"],
+    ["OPTIONS", "/auth/csrf"],
+  ])("%s %s → 405 with Allow (Auth.js: 400)", async (method, path) => {
+    const response = await send(path, { method })
+    expect(response.status).toBe(405)
+    expect(response.headers.get("allow")).toBe("GET, POST")
+    expect(response.headers.get("content-type")).toBe("application/json")
+    expect(await response.text()).toBe('"Method not allowed."')
   })
 
   it("tolerates trailing and repeated slashes", async () => {

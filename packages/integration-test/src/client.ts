@@ -18,10 +18,13 @@ export class HttpClient {
   /**
    * @param baseUrl the server's origin, `http://127.0.0.1:<port>`
    * @param basePath where the auth actions are served, `/auth` say
+   * @param options `browserOrigin`: send `Origin: <baseUrl>` on every request but GET and HEAD,
+   *   as browsers do (frameworks such as SvelteKit refuse form posts without it)
    */
   constructor(
     readonly baseUrl: string,
     readonly basePath: string,
+    readonly options: { readonly browserOrigin?: boolean } = {},
   ) {}
 
   /** The absolute URL of an action (`/csrf`) under the base path. */
@@ -34,6 +37,10 @@ export class HttpClient {
     const headers = new Headers(init.headers)
     const cookie = this.jar.header()
     if (cookie && !headers.has("cookie")) headers.set("cookie", cookie)
+    const method = (init.method ?? "GET").toUpperCase()
+    if (this.options.browserOrigin && method !== "GET" && method !== "HEAD") {
+      if (!headers.has("origin")) headers.set("origin", this.baseUrl)
+    }
     const response = await fetch(`${this.baseUrl}${path}`, { ...init, headers, redirect: "manual" })
     this.jar.store(response)
     return response

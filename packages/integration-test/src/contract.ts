@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe } from "vitest"
 import { HttpClient } from "./client.js"
 import { contractConfig } from "./fixtures.js"
 import { describeActions } from "./suites/actions.js"
+import { APP_ORIGIN, describeAppUrl } from "./suites/app-url.js"
 import { describeBadInput } from "./suites/bad-input.js"
+import { describeHardening } from "./suites/hardening.js"
 import { describeProtection } from "./suites/protection.js"
 import { describeSignIn } from "./suites/sign-in.js"
 
@@ -47,6 +49,20 @@ export interface HttpContractOptions {
   readonly start: (options: StartOptions) => Promise<ContractApp>
   /** The base paths to mount at, each tested with its own server: `["/auth", "/api/v1/auth"]`. */
   readonly basePaths: readonly string[]
+  /**
+   * Send `Origin: <baseUrl>` on every request but GET and HEAD, as browsers do: for frameworks
+   * that refuse form posts without it (SvelteKit's CSRF check).
+   * @default false
+   */
+  readonly browserOrigin?: boolean
+  /**
+   * Also start, for each base path, an app whose config has `url` set (as `AUTH_URL` sets it)
+   * to `http://app.example<basePath>`, and check that every URL it hands out is on that origin
+   * whatever the `Host` or forwarded headers say. The integration's `start` must hand
+   * `config.url` to core (or set `AUTH_URL` from it).
+   * @default false
+   */
+  readonly appUrl?: boolean
 }
 
 /** One running app, as the suites see it. */
@@ -77,21 +93,33 @@ export function runHttpContract(options: HttpContractOptions): void {
   describe(`HTTP contract: ${options.name}`, () => {
     for (const basePath of options.basePaths) {
       describe(`mounted at ${basePath}`, () => {
-        const context = useApp(options.start, basePath)
+        const context = useApp(options.start, basePath, options.browserOrigin === true)
         describeActions(context)
         describeSignIn(context)
         describeProtection(context)
         describeBadInput(context)
+        describeHardening(context)
       })
+      if (options.appUrl) {
+        describe(`mounted at ${basePath}, with the app's URL set`, () => {
+          const url = `${APP_ORIGIN}${basePath}`
+          describeAppUrl(useApp(options.start, basePath, options.browserOrigin === true, { url }))
+        })
+      }
     }
   })
 }
 
-function useApp(start: HttpContractOptions["start"], basePath: string): ContractContext {
+function useApp(
+  start: HttpContractOptions["start"],
+  basePath: string,
+  browserOrigin: boolean,
+  overrides: Partial<AuthConfig> = {},
+): ContractContext {
   const logged: Error[] = []
   let app: ContractApp | undefined
   beforeAll(async () => {
-    app = await start({ basePath, config: contractConfig(logged) })
+    app = await start({ basePath, config: { ...contractConfig(logged), ...overrides } })
   })
   afterAll(async () => {
     await app?.close()
@@ -106,6 +134,6 @@ function useApp(start: HttpContractOptions["start"], basePath: string): Contract
     get baseUrl() {
       return baseUrl()
     },
-    client: () => new HttpClient(baseUrl(), basePath),
+    client: () => new HttpClient(baseUrl(), basePath, { browserOrigin }),
   }
 }

@@ -1,4 +1,6 @@
 import { AuthError } from "../errors.js"
+import { describeExpectedError } from "./expected-error.js"
+import { redactSecrets, scrubError } from "./log-redaction.js"
 
 /** Codes of the warnings core logs. */
 export type WarningCode =
@@ -8,6 +10,8 @@ export type WarningCode =
   | "env-url-basepath-mismatch"
   | "experimental-webauthn"
   | "weak-secret"
+  | "jwt-a256gcm-allowed"
+  | "rate-limit-disabled"
 
 /** A logger. Levels that a custom logger leaves out use the built-in one. */
 export interface LoggerInstance extends Record<string, (...args: never[]) => void> {
@@ -29,7 +33,7 @@ function describeError(error: Error): string {
     const { err, ...details } = cause as { err: Error } & Record<string, unknown>
     lines.push(`${RED}[auth][cause]${RESET}: ${err.stack ?? String(err)}`)
     if (Object.keys(details).length > 0) {
-      lines.push(`${RED}[auth][details]${RESET}: ${safeJson(details)}`)
+      lines.push(`${RED}[auth][details]${RESET}: ${safeJson(redactSecrets(details))}`)
     }
   } else if (cause instanceof Error) {
     lines.push(`${RED}[auth][cause]${RESET}: ${cause.stack ?? String(cause)}`)
@@ -47,12 +51,33 @@ function safeJson(value: unknown): string {
   }
 }
 
-/** The built-in logger: errors and warnings to the console, debug only when enabled. */
+/**
+ * Warnings about a config as a whole, given when a config is resolved: the built-in logger prints
+ * each once per process (as Auth.js does `debug-enabled`), so configs derived from one another
+ * (one per tenant of a multi-tenant mount, say) do not repeat them.
+ */
+const ONCE_PER_PROCESS: ReadonlySet<WarningCode> = new Set<WarningCode>([
+  "debug-enabled",
+  "weak-secret",
+])
+const warnedOnce = new Set<WarningCode>()
+
+/**
+ * The built-in logger: errors and warnings to the console, debug only when enabled. An expected
+ * client error (wrong password, expired link, cancelled consent) is one `[auth][warn]` line with
+ * its type and code; every other error keeps its stack.
+ */
 export const consoleLogger: LoggerInstance = {
   error(error) {
-    console.error(describeError(error))
+    const expected = describeExpectedError(error)
+    if (expected === undefined) console.error(describeError(error))
+    else console.warn(`${YELLOW}[auth][warn][${(error as AuthError).type}]${RESET} ${expected}`)
   },
   warn(code) {
+    if (ONCE_PER_PROCESS.has(code)) {
+      if (warnedOnce.has(code)) return
+      warnedOnce.add(code)
+    }
     console.warn(
       `${YELLOW}[auth][warn][${code}]${RESET} Read more: https://warnings.authjs.dev#${code}`,
     )
@@ -70,7 +95,9 @@ const noop = (): void => {}
 /**
  * Builds the logger for one config: custom levels win, missing levels use the console, and
  * `debug` is silent unless `debug: true` (a custom `debug` is always used). A logger that
- * throws never breaks a request.
+ * throws never breaks a request. Debug metadata reaches every logger with its credentials
+ * redacted (`redactSecrets`), errors with the credentials they carry replaced (`scrubError`):
+ * no token, secret or code is logged, whatever the level.
  */
 export function createLogger(options: {
   debug?: boolean
@@ -78,10 +105,13 @@ export function createLogger(options: {
 }): LoggerInstance {
   const custom = options.logger ?? {}
   const debug = custom.debug ?? (options.debug ? consoleLogger.debug : noop)
+  const error = custom.error ?? consoleLogger.error
   return {
-    error: guard(custom.error ?? consoleLogger.error),
+    error: guard((logged: Error) => error(scrubError(logged))),
     warn: guard(custom.warn ?? consoleLogger.warn),
-    debug: guard(debug),
+    debug: guard((message: string, ...metadata: unknown[]) =>
+      debug(message, ...metadata.map((value) => redactSecrets(value))),
+    ),
   }
 }
 

@@ -26,8 +26,28 @@ export interface EndpointHandler<P extends UrlParams = UrlParams, R = unknown> {
   /** Adjusts a non-conforming response before it is validated (token endpoint only). */
   conform?: (response: Response) => Awaitable<Response | undefined>
   /** Private key for `private_key_jwt` client authentication (token endpoint only). */
-  clientPrivateKey?: CryptoKey | { key: CryptoKey; kid?: string }
+  clientPrivateKey?: PrivateCryptoKey | { key: PrivateCryptoKey; kid?: string }
 }
+
+/**
+ * A WebCrypto private key (a `CryptoKey` from `crypto.subtle.importKey` or `generateKey`), typed by
+ * its shape so that the declarations compile without the DOM lib (Node apps with `lib: ["es2023"]`).
+ */
+export interface PrivateCryptoKey {
+  readonly type: string
+  readonly algorithm: { readonly name: string }
+  readonly extractable: boolean
+  readonly usages: readonly string[]
+}
+
+/** The authorization endpoint as an object. */
+export type AuthorizationEndpointHandler = EndpointHandler<AuthorizationParameters>
+
+/** The token endpoint as an object. */
+export type TokenEndpointHandler = EndpointHandler
+
+/** The userinfo endpoint as an object. */
+export type UserinfoEndpointHandler = EndpointHandler
 
 /** An endpoint option: a URL string or an {@link EndpointHandler}. */
 export type OAuthEndpointType<P extends UrlParams = UrlParams, R = unknown> =
@@ -131,6 +151,14 @@ export type OAuthConfigInternal<P> = OAuthConfig<P> & {
   signinUrl: string
   callbackUrl: string
 }
+
+/** An OIDC provider after defaults and user options are merged. */
+export type OIDCConfigInternal<P> = OAuthConfigInternal<P> & {
+  checks: OIDCConfig<P>["checks"]
+  idToken: OIDCConfig<P>["idToken"]
+}
+
+export type { OAuthProviderId } from "./provider-types.js"
 
 /** Account fields kept by the default `account` callback. */
 export type DefaultAccount = Pick<

@@ -110,7 +110,7 @@ describe("Microsoft Entra ID multi-tenant", () => {
     const response = await client.get(`${callbackUrl("microsoft-entra-id")}?code=good-code`)
 
     expect(log.errors).toEqual([])
-    expect(redirectOf(response)).toBe(`${APP_ORIGIN}/`)
+    expect(redirectOf(response)).toBe(APP_ORIGIN)
     expect((await client.session())?.user).toMatchObject({
       name: "Megan",
       email: "megan@contoso.test",

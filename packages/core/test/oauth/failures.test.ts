@@ -151,8 +151,8 @@ describe("OAuth callback failures, each induced against the real provider", () =
     // A second sign-in in the same browser replaces the verifier cookie.
     await startSignIn(client, "idp")
 
-    expectErrorRedirect(await deliver(client, first), "error", "Configuration")
-    expect(log.errors[0]).toBeInstanceOf(CallbackRouteError)
+    expectErrorRedirect(await deliver(client, first), "signin", "OAuthCallbackError")
+    expect(log.errors[0]).toBeInstanceOf(OAuthCallbackError)
     expect(log.errors[0]?.cause).toMatchObject({ provider: "idp" })
     expect(oauthErrorCode(log.errors[0])).toBe("invalid_grant")
   })
@@ -166,9 +166,9 @@ describe("OAuth callback failures, each induced against the real provider", () =
 
     const replay = await deliver(client, authorization)
 
-    expectErrorRedirect(replay, "error", "Configuration")
+    expectErrorRedirect(replay, "signin", "OAuthCallbackError")
     expect(log.errors).toHaveLength(1)
-    expect(log.errors[0]).toBeInstanceOf(CallbackRouteError)
+    expect(log.errors[0]).toBeInstanceOf(OAuthCallbackError)
     expect(oauthErrorCode(log.errors[0])).toBe("invalid_grant")
   })
 
@@ -187,8 +187,8 @@ describe("OAuth callback failures, each induced against the real provider", () =
     const authorization = await authorizeAtIdp(client, idp, "idp", "alice")
     idp.failNext("token", { error: "server_error", error_description: "down", status: 500 })
 
-    expectErrorRedirect(await deliver(client, authorization), "error", "Configuration")
-    expect(log.errors[0]).toBeInstanceOf(CallbackRouteError)
+    expectErrorRedirect(await deliver(client, authorization), "signin", "OAuthCallbackError")
+    expect(log.errors[0]).toBeInstanceOf(OAuthCallbackError)
     expect(causeMessages(log.errors[0]).join(" ")).toMatch(/unexpected HTTP status code/)
   })
 
@@ -197,8 +197,8 @@ describe("OAuth callback failures, each induced against the real provider", () =
     const authorization = await authorizeAtIdp(client, idp, "idp", "alice")
     idp.failNext("token", { garbage: "<html>Bad gateway</html>", contentType: "text/html" })
 
-    expectErrorRedirect(await deliver(client, authorization), "error", "Configuration")
-    expect(log.errors[0]).toBeInstanceOf(CallbackRouteError)
+    expectErrorRedirect(await deliver(client, authorization), "signin", "OAuthCallbackError")
+    expect(log.errors[0]).toBeInstanceOf(OAuthCallbackError)
   })
 
   it("fails when the token response has no token_type", async () => {
@@ -211,7 +211,7 @@ describe("OAuth callback failures, each induced against the real provider", () =
 
     const response = await deliver(client, await authorizeAtIdp(client, idp, "idp", "alice"))
 
-    expectErrorRedirect(response, "error", "Configuration")
+    expectErrorRedirect(response, "signin", "OAuthCallbackError")
     expect(causeMessages(log.errors[0]).join(" ")).toMatch(/token_type/)
   })
 
@@ -300,8 +300,8 @@ describe("OAuth callback failures, each induced against the real provider", () =
     const authorization = await authorizeAtIdp(client, idp, "idp", "alice")
     idp.failNext("userinfo")
 
-    expectErrorRedirect(await deliver(client, authorization), "error", "Configuration")
-    expect(log.errors[0]).toBeInstanceOf(CallbackRouteError)
+    expectErrorRedirect(await deliver(client, authorization), "signin", "OAuthCallbackError")
+    expect(log.errors[0]).toBeInstanceOf(OAuthCallbackError)
   })
 
   it("logs OAuthProfileParseError and sends the user back to sign in when profile() throws", async () => {

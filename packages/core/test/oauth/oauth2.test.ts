@@ -1,6 +1,6 @@
 import { type OAuth2Server, startOAuth2Server } from "@auth/dev-servers"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { CallbackRouteError, OAuthCallbackError } from "../../src/errors.js"
+import { OAuthCallbackError } from "../../src/errors.js"
 import { customFetch } from "../../src/index.js"
 import GitHub from "../../src/providers/github.js"
 import type { OAuth2Config } from "../../src/providers/oauth.js"
@@ -77,7 +77,7 @@ describe("plain OAuth 2 sign-in (userinfo, no ID token) against a GitHub-like se
     const response = await signIn(client, "acme", "octocat")
 
     expect(log.errors).toEqual([])
-    expect(redirectOf(response)).toBe(`${APP_ORIGIN}/`)
+    expect(redirectOf(response)).toBe(APP_ORIGIN)
     expect(await sessionUser(client)).toEqual({
       name: "Octocat",
       email: "octocat@example.test",
@@ -114,12 +114,12 @@ describe("plain OAuth 2 sign-in (userinfo, no ID token) against a GitHub-like se
     const callback = await client.get((await server.authorize(authorizationUrl)).url.href)
 
     // This server requires PKCE, so the exchange without a verifier is refused.
-    expectErrorRedirect(callback, "error", "Configuration")
+    expectErrorRedirect(callback, "signin", "OAuthCallbackError")
     const tokenRequest = server.requests
       .slice(before)
       .find((request) => request.url === "/login/oauth/access_token")
     expect(new URLSearchParams(tokenRequest?.body).has("code_verifier")).toBe(false)
-    expect(log.errors[0]).toBeInstanceOf(CallbackRouteError)
+    expect(log.errors[0]).toBeInstanceOf(OAuthCallbackError)
   })
 
   it("authenticates with client_secret_basic, form-encoded as Auth.js does", async () => {
@@ -152,7 +152,7 @@ describe("plain OAuth 2 sign-in (userinfo, no ID token) against a GitHub-like se
     const response = await signIn(client, "github", "private")
 
     expect(log.errors).toEqual([])
-    expect(redirectOf(response)).toBe(`${APP_ORIGIN}/`)
+    expect(redirectOf(response)).toBe(APP_ORIGIN)
     expect(await sessionUser(client)).toEqual({
       name: "Private",
       email: "private@example.test",
@@ -203,26 +203,26 @@ describe("plain OAuth 2 sign-in (userinfo, no ID token) against a GitHub-like se
     const { client, log } = createApp({ providers: [acme()] })
     server.failNext("userinfo")
 
-    expectErrorRedirect(await signIn(client, "acme", "octocat"), "error", "Configuration")
-    expect(log.errors[0]).toBeInstanceOf(CallbackRouteError)
+    expectErrorRedirect(await signIn(client, "acme", "octocat"), "signin", "OAuthCallbackError")
+    expect(log.errors[0]).toBeInstanceOf(OAuthCallbackError)
     expect(await client.session()).toBeNull()
   })
 
   it("fails on a token endpoint error and on a replayed code", async () => {
     const { client, log } = createApp({ providers: [acme()] })
     server.failNext("token", { error: "temporarily_unavailable", status: 503 })
-    expectErrorRedirect(await signIn(client, "acme", "octocat"), "error", "Configuration")
+    expectErrorRedirect(await signIn(client, "acme", "octocat"), "signin", "OAuthCallbackError")
 
     const authorizationUrl = locationOf(await startSignIn(client, "acme"))
     const { url } = await server.authorize(authorizationUrl)
     const cookies = new Map(client.jar)
-    expect(redirectOf(await client.get(url.href))).toBe(`${APP_ORIGIN}/`)
+    expect(redirectOf(await client.get(url.href))).toBe(APP_ORIGIN)
     for (const [name, value] of cookies) client.jar.set(name, value)
-    expectErrorRedirect(await client.get(url.href), "error", "Configuration")
+    expectErrorRedirect(await client.get(url.href), "signin", "OAuthCallbackError")
 
     expect(log.errors.map((error) => error.constructor)).toEqual([
-      CallbackRouteError,
-      CallbackRouteError,
+      OAuthCallbackError,
+      OAuthCallbackError,
     ])
   })
 })

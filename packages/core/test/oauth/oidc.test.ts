@@ -123,7 +123,7 @@ describe("OpenID Connect sign-in against oidc-provider", () => {
     const authorization = await idp.login(new CookieJar(), url, "bob")
     const callback = await deliver(client, authorization)
 
-    expect(redirectOf(callback)).toBe(`${APP_ORIGIN}/`)
+    expect(redirectOf(callback)).toBe(APP_ORIGIN)
     expect(deletedCookies(callback)).toEqual(
       expect.arrayContaining(["authjs.state", "authjs.pkce.code_verifier", "authjs.nonce"]),
     )
@@ -150,7 +150,7 @@ describe("OpenID Connect sign-in against oidc-provider", () => {
     const response = await signInAtIdp(client, idp, "idp-userinfo", "dora")
 
     expect(log.errors).toEqual([])
-    expect(redirectOf(response)).toBe(`${APP_ORIGIN}/`)
+    expect(redirectOf(response)).toBe(APP_ORIGIN)
     expect(profiles[0]).toMatchObject({ sub: "dora", name: "Dora from userinfo" })
     expect(profiles[0]).not.toHaveProperty("iss")
     expect(idp.requests.some((request) => request.url === "/me")).toBe(true)
@@ -221,7 +221,7 @@ describe("OpenID Connect sign-in against oidc-provider", () => {
 
     for (const username of ["erin", "frank", "grace"]) {
       const response = await signInAtIdp(client, idp, "idp-client_secret_basic", username)
-      expect(redirectOf(response)).toBe(`${APP_ORIGIN}/`)
+      expect(redirectOf(response)).toBe(APP_ORIGIN)
     }
 
     expect(log.errors).toEqual([])
@@ -265,7 +265,7 @@ describe("OpenID Connect sign-in against oidc-provider", () => {
     const authorization = await authorizeAtIdp(client, idp, "idp-client_secret_basic", "ivan")
 
     expect(authorization.params.get("iss")).toBe(idp.issuer)
-    expect(redirectOf(await deliver(client, authorization))).toBe(`${APP_ORIGIN}/`)
+    expect(redirectOf(await deliver(client, authorization))).toBe(APP_ORIGIN)
   })
 
   it("refuses the sign-in when the signIn callback returns false, and follows a returned URL", async () => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { InvalidCheck } from "../../src/errors.js"
 import { encode } from "../../src/jwt.js"
 import type { OIDCConfig } from "../../src/providers/oauth.js"
-import type { Profile } from "../../src/types.js"
-import { SECRET } from "../support/client.js"
+import type { AuthConfig, Profile } from "../../src/types.js"
+import { AuthClient, SECRET } from "../support/client.js"
 import { type Idp, startIdentityProvider } from "../support/idp.js"
 import {
   callbackUrl,
@@ -32,12 +32,18 @@ afterAll(async () => {
   await idp?.close()
 })
 
-function apps() {
+function apps(
+  proxyOptions: Partial<AuthConfig> = { redirectProxyAllowedOrigins: [PREVIEW] },
+  previewOptions: Partial<AuthConfig> = {},
+) {
   const options = () => ({
     redirectProxyUrl: `${PROXY}/auth`,
     providers: [idp.oidcProvider("client_secret_basic") as OIDCConfig<Profile>],
   })
-  return { proxy: createApp(options(), PROXY), preview: createApp(options(), PREVIEW) }
+  return {
+    proxy: createApp({ ...options(), ...proxyOptions }, PROXY),
+    preview: createApp({ ...options(), ...previewOptions }, PREVIEW),
+  }
 }
 
 /** A state parameter as a deployment sharing the secret writes it. */
@@ -87,7 +93,7 @@ describe("redirect proxy", () => {
     )
 
     expect(proxy.log.errors).toEqual([])
-    expect(redirectOf(callback)).toBe(`${PROXY}/`)
+    expect(redirectOf(callback)).toBe(PROXY)
     expect((await sessionUser(proxy.client))?.email).toBe("bob@example.test")
   })
 
@@ -123,5 +129,64 @@ describe("redirect proxy", () => {
 
     expectErrorRedirect(response, "error", "Configuration", PROXY)
     expect(proxy.log.errors[0]?.message).toMatch(/not a \/callback\/idp URL/)
+  })
+})
+
+describe("redirect proxy and a poisoned Host on a preview deployment", () => {
+  const ATTACKER = "https://attacker.example"
+
+  /**
+   * The attacker starts a sign-in on the preview with `Host: attacker.example` (the preview
+   * trusts its Host), and sends the authorization URL to the victim, who signs in at the
+   * provider; the provider sends the victim's browser, code and all, to the proxy.
+   */
+  async function victimAtProxy(preview: { config: AuthConfig }) {
+    const attacker = new AuthClient(preview.config, ATTACKER)
+    const authorizationUrl = locationOf(await startSignIn(attacker, "idp"))
+    const authorization = await idp.login(new CookieJar(), authorizationUrl, "victim")
+    return { attacker, authorization }
+  }
+
+  it("never forwards the victim's code to the origin the Host named", async () => {
+    const { proxy, preview } = apps()
+    const { authorization } = await victimAtProxy(preview)
+
+    const response = await deliver(proxy.client, authorization)
+
+    expectErrorRedirect(response, "error", "Configuration", PROXY)
+    expect(response.headers.get("location")).not.toContain(authorization.params.get("code"))
+    expect(proxy.log.errors[0]).toBeInstanceOf(InvalidCheck)
+    expect(proxy.log.errors[0]?.message).toContain(ATTACKER)
+  })
+
+  it("is the attack the allow-list stops: trusting the attacker's origin hands over the account", async () => {
+    const { proxy, preview } = apps({ redirectProxyAllowedOrigins: [PREVIEW, ATTACKER] })
+    const { attacker, authorization } = await victimAtProxy(preview)
+
+    const forwarded = locationOf(await deliver(proxy.client, authorization))
+    expect(forwarded.origin).toBe(ATTACKER)
+    expect(forwarded.searchParams.get("code")).toBe(authorization.params.get("code"))
+    // The attacker replays the victim's code with their own check cookies.
+    await attacker.get(forwarded.href)
+
+    expect((await sessionUser(attacker))?.email).toBe("victim@example.test")
+  })
+
+  it("names the preview's own URL in the state when it has one (AUTH_URL), whatever the Host", async () => {
+    const { proxy, preview } = apps(undefined, { url: `${PREVIEW}/auth` })
+    const { attacker, authorization } = await victimAtProxy(preview)
+
+    const forwarded = locationOf(await deliver(proxy.client, authorization))
+    expect(`${forwarded.origin}${forwarded.pathname}`).toBe(callbackUrl("idp", PREVIEW))
+    // The victim's browser has none of the attacker's check cookies: nobody is signed in.
+    const victimAtPreview = new AuthClient(preview.config, PREVIEW)
+    expectErrorRedirect(
+      await victimAtPreview.get(forwarded.href),
+      "error",
+      "Configuration",
+      PREVIEW,
+    )
+    expect(await victimAtPreview.session()).toBeNull()
+    expect(await attacker.session()).toBeNull()
   })
 })

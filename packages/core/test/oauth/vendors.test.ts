@@ -77,7 +77,7 @@ describe("built-in OIDC providers through discovery on the local provider", () =
     const response = await deliver(client, await authorizeAtIdp(client, idp, id, "alice"))
 
     expect(log.errors).toEqual([])
-    expect(redirectOf(response)).toBe(`${APP_ORIGIN}/`)
+    expect(redirectOf(response)).toBe(APP_ORIGIN)
     expect(await sessionUser(client)).toEqual({
       name: "Alice",
       email: "alice@example.test",
@@ -104,7 +104,7 @@ describe("built-in OIDC providers through discovery on the local provider", () =
     const response = await deliver(client, await idp.login(new CookieJar(), url, "alice"))
 
     expect(log.errors).toEqual([])
-    expect(redirectOf(response)).toBe(`${APP_ORIGIN}/`)
+    expect(redirectOf(response)).toBe(APP_ORIGIN)
     expect((await sessionUser(client))?.image).toBe("data:image/jpeg;base64, AQID")
     expect(graphRequests).toEqual(["/v1.0/me/photos/48x48/$value"])
   })
@@ -135,7 +135,7 @@ describe("response_mode=form_post", () => {
     const response = await deliver(client, authorization)
 
     expect(log.errors).toEqual([])
-    expect(redirectOf(response)).toBe(`${APP_ORIGIN}/`)
+    expect(redirectOf(response)).toBe(APP_ORIGIN)
     expect((await sessionUser(client))?.email).toBe("bob@example.test")
   })
 
@@ -168,7 +168,7 @@ describe("response_mode=form_post", () => {
     const response = await deliver(client, authorization)
 
     expect(log.errors).toEqual([])
-    expect(redirectOf(response)).toBe(`${APP_ORIGIN}/`)
+    expect(redirectOf(response)).toBe(APP_ORIGIN)
     expect(await sessionUser(client)).toMatchObject({
       name: "Carol Apple",
       email: "carol@example.test",

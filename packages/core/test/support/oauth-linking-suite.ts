@@ -99,7 +99,7 @@ export function describeOAuthAccountLinking(backend: TestBackend): void {
         const response = await signInAtIdp(second.client, idp, "idp", "bob")
 
         expect(second.log.errors).toEqual([])
-        expect(redirectOf(response)).toBe(`${APP_ORIGIN}/`)
+        expect(redirectOf(response)).toBe(APP_ORIGIN)
         expect(second.events).toEqual(["signIn:false"])
         expect((await sessionUser(second.client))?.email).toBe("bob@example.test")
       })
@@ -140,7 +140,7 @@ export function describeOAuthAccountLinking(backend: TestBackend): void {
         const response = await signInAtIdp(client, idp, "idp", "dave")
 
         expect(log.errors).toEqual([])
-        expect(redirectOf(response)).toBe(`${APP_ORIGIN}/`)
+        expect(redirectOf(response)).toBe(APP_ORIGIN)
         const owner = await adapter.getUserByAccount?.({
           provider: "idp",
           providerAccountId: "dave",
@@ -159,7 +159,7 @@ export function describeOAuthAccountLinking(backend: TestBackend): void {
         const response = await signInAtIdp(client, idp, "other-idp", "erin-work")
 
         expect(log.errors).toEqual([])
-        expect(redirectOf(response)).toBe(`${APP_ORIGIN}/`)
+        expect(redirectOf(response)).toBe(APP_ORIGIN)
         const owner = await adapter.getUserByAccount?.({
           provider: "other-idp",
           providerAccountId: "erin-work",

@@ -74,11 +74,17 @@ export function describeActions(context: ContractContext): void {
       ["GET", "/unknown"],
       ["GET", "/session/extra"],
       ["GET", "/signin/a/b"],
-      ["DELETE", "/session"],
     ])("%s <basePath>%s is not an action: 400", async (method, action) => {
       const response = await context.client().action(action, { method })
       expect(response.status).toBe(400)
       expect(await response.json()).toBe("Bad request.")
+    })
+
+    it.each(["DELETE", "PUT"])("%s <basePath>/session: 405 with Allow", async (method) => {
+      const response = await context.client().action("/session", { method })
+      expect(response.status).toBe(405)
+      expect(response.headers.get("allow")).toBe("GET, POST")
+      expect(await response.json()).toBe("Method not allowed.")
     })
   })
 }

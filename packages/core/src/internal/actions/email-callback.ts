@@ -7,7 +7,7 @@ import { type ActionResult, redirectTo } from "../routing/action-result.js"
 import { type AuthContext, callbackUrlOf } from "../routing/context.js"
 import { establishSession } from "../session/session.js"
 import { authorizeSignIn } from "./authorize-sign-in.js"
-import { emailSignInParty, normalizeIdentifier } from "./email-signin.js"
+import { emailSignInParty } from "./email-signin.js"
 import { handleLoginOrRegister } from "./handle-login.js"
 import { withQuery } from "./with-query.js"
 
@@ -17,8 +17,8 @@ import { withQuery } from "./with-query.js"
  * them on their first sign-in, and redirects to `pages.newUser` (first sign-in) or the link's
  * callback URL.
  *
- * @throws {Verification} when the link lacks its token or address, or the token is unknown,
- *   expired, already used or was sent to another address
+ * @throws {Verification} when the link lacks its token, or the token is unknown, expired,
+ *   already used or was sent to another address
  * @throws {AccessDenied} when the `signIn` callback refuses the sign-in
  * @throws {AdapterError} when the adapter fails
  */
@@ -55,6 +55,12 @@ export async function emailCallback(
  * Consumes the link's token and returns the address it was sent to. The token is looked up
  * under its hash with each secret it may have been stored with (see `candidateTokenHashes`).
  *
+ * The link's `email` is the address as it was normalized when the link was made, so it is
+ * compared as it is: normalizing it again would break a `normalizeIdentifier` that is not
+ * idempotent (a user name turned into `name@company.com`). As in Auth.js, a link without
+ * `email` is looked up by its token alone (the adapter receives no `identifier`; adapters that
+ * key tokens on both, as ours do, then find nothing).
+ *
  * @throws {Verification} when the token cannot be used
  */
 async function consumeToken(
@@ -67,29 +73,25 @@ async function consumeToken(
       ? { ...context.request.query, ...context.request.body }
       : context.request.query
   const { token, email } = params
-  if (typeof token !== "string" || token === "" || typeof email !== "string" || email === "") {
-    throw new Verification(
-      "The sign-in link has no token or no e-mail address. Request a new link.",
-    )
+  if (typeof token !== "string" || token === "") {
+    throw new Verification("The sign-in link has no token. Request a new link.")
   }
-  let identifier: string
-  try {
-    identifier = normalizeIdentifier(provider, email)
-  } catch (error) {
-    throw new Verification("The sign-in link's e-mail address is invalid.", { cause: error })
+  if (email !== undefined && (typeof email !== "string" || email === "")) {
+    throw new Verification("The sign-in link's e-mail address is invalid. Request a new link.")
   }
   const secrets = provider.secret ? [provider.secret] : context.config.secrets
   let invite: VerificationToken | null = null
   for (const hash of await candidateTokenHashes(token, secrets)) {
-    invite = await adapter.useVerificationToken({ identifier, token: hash })
+    // Auth.js passes the missing address on as `undefined` too: adapters decide.
+    invite = await adapter.useVerificationToken({ identifier: email as string, token: hash })
     if (invite) break
   }
   const expired = invite !== null && invite.expires.valueOf() < Date.now()
-  if (!invite || expired || invite.identifier !== identifier) {
+  if (!invite || expired || (email !== undefined && invite.identifier !== email)) {
     throw new Verification(
       "The sign-in link is unknown, expired, already used or for another address. Request a new link.",
       { hasInvite: invite !== null, expired },
     )
   }
-  return identifier
+  return invite.identifier
 }

@@ -2,10 +2,11 @@ import type { Adapter, AdapterUser } from "../../adapters.js"
 import { EmailSignInError } from "../../errors.js"
 import type { EmailConfig } from "../../providers/email.js"
 import type { Account, User } from "../../types.js"
-import { callbackUrlOf as providerCallbackUrl } from "../config/provider.js"
+import { callbackUrlOf as providerCallbackUrl, signinUrlOf } from "../config/provider.js"
 import { EMAIL_LINK_MAX_AGE_SECONDS } from "../email/defaults.js"
 import { normalizeEmailIdentifier } from "../email/normalize-identifier.js"
 import { hashVerificationToken, randomVerificationToken } from "../email/verification-token.js"
+import { assertEmailRateLimits } from "../rate-limit/email-limits.js"
 import { type ActionResult, redirectTo } from "../routing/action-result.js"
 import { type AuthContext, actionUrl, replayRequest } from "../routing/context.js"
 import { authorizeSignIn } from "./authorize-sign-in.js"
@@ -16,9 +17,12 @@ import { authorizeSignIn } from "./authorize-sign-in.js"
  *
  * Only a keyed hash of the link's token is stored, for `provider.maxAge` seconds. The token is
  * stored before the e-mail is sent, so that a quick click finds it; when sending fails it is
- * deleted again. A refused address or a failed send sends the user back to the sign-in page
- * with `error=EmailSignin` (the cause is logged).
+ * deleted again. A refused address, a request over the `rateLimit` for its address or client,
+ * or a failed send sends the user back to the sign-in page with `error=EmailSignin` (the cause
+ * is logged).
  *
+ * @throws {EmailSignInError} when the address is refused, a rate limit is exceeded, or sending
+ *   fails
  * @throws {AccessDenied} when the `signIn` callback refuses the request
  * @throws {AdapterError} when the adapter fails
  * @see https://authjs.dev/getting-started/authentication/email
@@ -38,6 +42,7 @@ export async function emailSignIn(
       reason: "The submitted e-mail address was refused.",
     })
   }
+  await assertEmailRateLimits(context, provider.id, identifier)
 
   const { user, account } = await emailSignInParty(adapter, provider, identifier)
   const redirect = await authorizeSignIn(context, {
@@ -60,7 +65,7 @@ export async function emailSignIn(
       token,
       expires,
       url,
-      provider,
+      provider: withProviderUrls(context, provider),
       theme: context.config.theme,
       request: replayRequest(context),
     })
@@ -107,6 +112,21 @@ export async function emailSignInParty(
   const account: Account = { providerAccountId: identifier, type: "email", provider: provider.id }
   if (!existing) return { user: { email: identifier, emailVerified: null }, account }
   return { user: existing, account: { ...account, userId: existing.id } }
+}
+
+/**
+ * The provider as Auth.js hands it to `sendVerificationRequest`: with its `signinUrl` and
+ * `callbackUrl` (custom senders build links and buttons from them).
+ */
+function withProviderUrls(
+  context: AuthContext,
+  provider: EmailConfig,
+): EmailConfig & { signinUrl: string; callbackUrl: string } {
+  return {
+    ...provider,
+    signinUrl: signinUrlOf(context.origin, context.basePath, provider.id),
+    callbackUrl: providerCallbackUrl(context.origin, context.basePath, provider.id),
+  }
 }
 
 /** The link in the e-mail: the provider's callback with `callbackUrl`, `token` and `email`. */

@@ -31,7 +31,7 @@ export async function oauthCallback(
 ): Promise<ActionResult> {
   const provider = oauthProviderOf(context, config)
   const params = callbackParams(context, provider)
-  const forwardUrl = await proxyForwardUrl(provider, context.origin, params, context.config.secrets)
+  const forwardUrl = await proxyForwardUrl(provider, context.origin, params, context.config)
   if (forwardUrl) {
     context.config.logger.debug("redirect proxy forwards the callback", { url: forwardUrl })
     return redirectTo(forwardUrl)

@@ -1,13 +1,15 @@
 import { UnknownAction } from "../../errors.js"
 import { callbackUrlOf as providerCallbackUrl, signinUrlOf } from "../config/provider.js"
+import { PAGE_HEADERS } from "../pages/headers.js"
 import {
   type PageProvider,
+  type RenderedPage,
   renderErrorPage,
   renderSignInPage,
   renderSignOutPage,
   renderVerifyRequestPage,
 } from "../pages/render.js"
-import { type ActionResult, html, redirectTo } from "../routing/action-result.js"
+import { type ActionResult, redirectTo } from "../routing/action-result.js"
 import { type AuthContext, actionUrl, callbackUrlOf, csrfTokenOf } from "../routing/context.js"
 import { withQuery } from "./with-query.js"
 
@@ -35,7 +37,12 @@ export async function signInPageAction(context: AuthContext): Promise<ActionResu
     theme: context.config.theme,
     origin: context.origin,
   })
-  return html(page.html, page.status)
+  return pageResult(page)
+}
+
+/** A rendered page as a response: never cached, never framed (see `PAGE_HEADERS`). */
+function pageResult(page: RenderedPage): ActionResult {
+  return { status: page.status, headers: { ...PAGE_HEADERS }, body: page.html, cookies: [] }
 }
 
 function pageProviders(context: AuthContext): PageProvider[] {
@@ -64,7 +71,7 @@ export async function signOutPageAction(context: AuthContext): Promise<ActionRes
     actionUrl: actionUrl(context, "signout"),
     theme: context.config.theme,
   })
-  return html(page.html, page.status)
+  return pageResult(page)
 }
 
 /** GET `/verify-request`: the "check your e-mail" page, or a redirect to `pages.verifyRequest`. */
@@ -72,7 +79,7 @@ export function verifyRequestPageAction(context: AuthContext): ActionResult {
   const custom = context.config.pages.verifyRequest
   if (custom) return redirectTo(withQuery(custom, context.request.query))
   const page = renderVerifyRequestPage({ origin: context.origin, theme: context.config.theme })
-  return html(page.html, page.status)
+  return pageResult(page)
 }
 
 /** GET `/error`: the error page (status by error type), or a redirect to `pages.error`. */
@@ -86,5 +93,5 @@ export function errorPageAction(context: AuthContext): ActionResult {
     signInUrl: actionUrl(context, "signin"),
     theme: context.config.theme,
   })
-  return html(page.html, page.status)
+  return pageResult(page)
 }

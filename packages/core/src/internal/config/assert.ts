@@ -2,6 +2,7 @@ import type { Adapter } from "../../adapters.js"
 import {
   type AuthError,
   AuthError as BaseAuthError,
+  ExperimentalFeatureNotEnabled,
   InvalidEndpoints,
   MissingAdapter,
   MissingAdapterMethods,
@@ -11,6 +12,7 @@ import {
 } from "../../errors.js"
 import type { SessionStrategy } from "../../types.js"
 import type { InternalProvider } from "./provider.js"
+import { isWeakSecret, MIN_SECRET_BYTES } from "./secret-strength.js"
 
 /** E-mail sign-in stores tokens, and finds, creates or marks verified the user (Auth.js lists only the first three). */
 const EMAIL_METHODS = [
@@ -42,6 +44,10 @@ interface AssertInput {
   strategy: SessionStrategy
   adapter: Adapter | undefined
   redirectProxyUrl: string | undefined
+  /** A production deployment (`production`, by default `NODE_ENV=production`): weak secrets are refused. */
+  production: boolean
+  /** `experimental.enableWebAuthn`. */
+  enableWebAuthn: boolean
 }
 
 /**
@@ -61,6 +67,8 @@ export function findConfigError(input: AssertInput): AuthError | undefined {
       "No secret is set. Generate one with `npx auth secret` (or `openssl rand -base64 33`) and set it as AUTH_SECRET or `secret` in the config.",
     )
   }
+  const weakSecretError = findWeakSecretError(input)
+  if (weakSecretError) return weakSecretError
   if (input.redirectProxyUrl !== undefined && !URL.canParse(input.redirectProxyUrl)) {
     return new BaseAuthError(
       `redirectProxyUrl "${input.redirectProxyUrl}" is not an absolute URL. Set it to the full URL up to the base path, for example https://proxy.example.com/auth.`,
@@ -84,6 +92,15 @@ export function findConfigError(input: AssertInput): AuthError | undefined {
     }
   }
   for (const provider of providers) {
+    if ((provider.type === "oauth" || provider.type === "oidc") && !provider.clientId) {
+      // Auth.js sends such a sign-in to the provider without `client_id`: a provider error page.
+      const variable = `AUTH_${provider.id.toUpperCase().replace(/-/g, "_")}_ID`
+      return new BaseAuthError(
+        `Provider "${provider.id}" has no client id. Set ${variable} in the environment, or \`clientId\` in the provider's options, to the id the provider issued for this app.`,
+      )
+    }
+  }
+  for (const provider of providers) {
     if (provider.type === "credentials" && typeof provider.authorize !== "function") {
       return new MissingAuthorize(
         `Credentials provider "${provider.id}" has no \`authorize\` function. Add one that returns the user, or null to refuse.`,
@@ -101,6 +118,8 @@ export function findConfigError(input: AssertInput): AuthError | undefined {
       'The "database" session strategy needs a database adapter. Set `adapter`, or use `session: { strategy: "jwt" }`.',
     )
   }
+  const webAuthnError = findWebAuthnError(providers, input.enableWebAuthn)
+  if (webAuthnError) return webAuthnError
   if (adapter) {
     const required = new Set<string>()
     if (hasEmail) for (const name of EMAIL_METHODS) required.add(name)
@@ -118,6 +137,41 @@ export function findConfigError(input: AssertInput): AuthError | undefined {
     }
   }
   return undefined
+}
+
+/**
+ * In production, a secret shorter than {@link MIN_SECRET_BYTES} bytes (any of the rotation list:
+ * each one decrypts) is refused; elsewhere it is only warned about (`weak-secret`).
+ */
+function findWeakSecretError(input: AssertInput): AuthError | undefined {
+  if (!input.production) return undefined
+  const index = input.secrets.findIndex(isWeakSecret)
+  if (index === -1) return undefined
+  const which = input.secrets.length > 1 ? `Secret number ${index + 1} of the list` : "The secret"
+  return new MissingSecret(
+    `${which} is shorter than ${MIN_SECRET_BYTES} bytes, which production refuses: anyone with a session cookie can guess it offline. Generate one with \`npx auth secret\` (or \`openssl rand -base64 33\`).`,
+  )
+}
+
+/**
+ * WebAuthn (passkey) providers are refused: as in Auth.js when `experimental.enableWebAuthn` is
+ * off, and in any case because this release does not implement passkeys. Half-serving them
+ * (listed by `/providers`, hidden on the page, failing at their endpoints) helps nobody.
+ */
+function findWebAuthnError(
+  providers: readonly InternalProvider[],
+  enabled: boolean,
+): AuthError | undefined {
+  const webAuthn = providers.find((provider) => (provider.type as string) === "webauthn")
+  if (!webAuthn) return undefined
+  if (!enabled) {
+    return new ExperimentalFeatureNotEnabled(
+      `Provider "${webAuthn.id}" uses WebAuthn, an experimental feature: it needs \`experimental: { enableWebAuthn: true }\`. Passkeys are not implemented by this release yet, so remove the provider for now.`,
+    )
+  }
+  return new BaseAuthError(
+    `Provider "${webAuthn.id}" uses WebAuthn (passkeys), which this release does not implement yet. Remove it from \`providers\` (and \`experimental.enableWebAuthn\`) until passkeys are supported.`,
+  )
 }
 
 function missingEndpoint(provider: InternalProvider): string | undefined {

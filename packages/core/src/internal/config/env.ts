@@ -1,4 +1,6 @@
+import { AuthError } from "../../errors.js"
 import type { AuthAction, AuthConfig } from "../../types.js"
+import { serviceOriginOf, targetURL } from "../routing/request-url.js"
 
 /** An environment: variable names to values, as an integration reads them from its runtime. */
 export type EnvObject = Record<string, string | undefined>
@@ -50,8 +52,10 @@ export function normalizeBasePath(path: string): string {
 
 /**
  * Sets the env-derived defaults on a config, as every integration does once for its config:
- * `basePath` from the path of `AUTH_URL`, `secret` from `AUTH_SECRET` (plus `AUTH_SECRET_1..3`
- * for rotation, newest first), `redirectProxyUrl`, `trustHost`, and each provider's
+ * `url` from `AUTH_URL` (so its origin, not the request's `Host`, is the origin of every URL the
+ * service hands out), `basePath` from the path of `AUTH_URL`, `secret` from `AUTH_SECRET` (plus
+ * `AUTH_SECRET_1..3` for rotation, newest first), `redirectProxyUrl` and
+ * `redirectProxyAllowedOrigins`, `trustHost`, and each provider's
  * `clientId` / `clientSecret` / `issuer` / `apiKey` from `AUTH_<PROVIDER>_ID` / `_SECRET` /
  * `_ISSUER` / `_KEY`. Values already in the config win. Legacy `NEXTAUTH_` names are aliases.
  *
@@ -78,6 +82,7 @@ export function setEnvDefaults(
     }
   }
   config.basePath ??= DEFAULT_BASE_PATH
+  if (authUrl) config.url ??= authUrl
 
   if (!config.secret || config.secret.length === 0) {
     const secrets = [
@@ -91,12 +96,15 @@ export function setEnvDefaults(
   }
 
   config.redirectProxyUrl ??= readEnv(env, "REDIRECT_PROXY_URL")
+  config.redirectProxyAllowedOrigins ??= splitList(env.AUTH_REDIRECT_PROXY_ALLOWED_ORIGINS)
   config.trustHost ??=
     parseBooleanEnv(env.AUTH_TRUST_HOST) ??
     (authUrl ? true : undefined) ??
     parseBooleanEnv(env.VERCEL) ??
     parseBooleanEnv(env.CF_PAGES) ??
     env.NODE_ENV !== "production"
+  // Production refuses weak secrets (resolveConfig), instead of only warning about them.
+  config.production ??= env.NODE_ENV === "production"
 
   config.providers = config.providers.map((provider) => applyProviderEnv(env, provider))
 }
@@ -167,10 +175,13 @@ function warn(
 
 /**
  * Builds the absolute URL of an action, for the server-side helpers of integrations. The origin
- * comes from `AUTH_URL` when set; else from the `Host` header and `protocol`, and, only when
- * `config.trustHost` is true, from `X-Forwarded-Host` and `X-Forwarded-Proto` (Auth.js trusts
- * forwarded headers always).
+ * is that of `config.url`, else `AUTH_URL` (as `Auth()` uses it: the two always agree); without
+ * either, it comes from the `Host` header and `protocol`, and, only when `config.trustHost` is
+ * true, from `X-Forwarded-Host` and `X-Forwarded-Proto` (Auth.js trusts forwarded headers
+ * always). The path is `basePath` (else the path of `AUTH_URL`) and the action.
  *
+ * @throws {TypeError} when `AUTH_URL` is not a URL, or, without one, when the host is not a valid
+ *   URL host (see {@link resolveRequestURL}: such requests deserve a 400)
  * @example
  * createActionURL("session", "https", headers, process.env, { basePath: "/auth" })
  * // → https://example.com/auth/session
@@ -180,28 +191,73 @@ export function createActionURL(
   protocol: string | undefined,
   headers: Headers,
   envObject: EnvObject,
-  config: Pick<AuthConfig, "basePath" | "logger" | "trustHost">,
+  config: Pick<AuthConfig, "basePath" | "logger" | "trustHost" | "url">,
 ): URL {
   const basePath = config.basePath
-  const envUrl = readEnv(envObject, "URL")
-  let url: URL
-  if (envUrl) {
-    url = new URL(envUrl)
-    if (basePath && basePath !== "/" && url.pathname !== "/") {
-      if (url.pathname.replace(/\/$/, "") !== basePath.replace(/\/$/, "")) {
-        const logger = config.logger?.warn
-        if (logger) logger("env-url-basepath-mismatch")
-      }
-      url.pathname = "/"
-    }
-  } else {
-    const trusted = config.trustHost === true
-    const host = (trusted ? headers.get("x-forwarded-host") : null) ?? headers.get("host")
-    const proto = (trusted ? headers.get("x-forwarded-proto") : null) ?? protocol ?? "https"
-    const scheme = proto.endsWith(":") ? proto : `${proto}:`
-    url = new URL(`${scheme}//${host}`)
-  }
-  const origin = url.href.replace(/\/$/, "")
+  const serviceUrl = config.url ?? readEnv(envObject, "URL")
+  const base = serviceUrl
+    ? serviceBase(serviceUrl, basePath, config)
+    : hostOrigin(protocol, headers, config.trustHost === true)
   const path = (basePath ?? "").replace(/^\/+|\/+$/g, "")
-  return new URL(path ? `${origin}/${path}/${action}` : `${origin}/${action}`)
+  return new URL(path ? `${base}/${path}/${action}` : `${base}/${action}`)
+}
+
+/** The origin of the app's URL, plus its path when there is no `basePath` to use instead. */
+function serviceBase(
+  serviceUrl: string,
+  basePath: string | undefined,
+  config: Pick<AuthConfig, "logger">,
+): string {
+  const origin = serviceOriginOf(serviceUrl)
+  if (origin === undefined) {
+    throw new TypeError(
+      `AUTH_URL "${serviceUrl}" is not an absolute http(s) URL. Set it to the app's public URL, for example https://app.example.com/auth.`,
+    )
+  }
+  const envPath = new URL(serviceUrl).pathname
+  if (basePath && basePath !== "/" && envPath !== "/") {
+    if (envPath.replace(/\/$/, "") !== basePath.replace(/\/$/, "")) {
+      config.logger?.warn?.("env-url-basepath-mismatch")
+    }
+    return origin
+  }
+  return `${origin}${envPath}`.replace(/\/$/, "")
+}
+
+/** The origin named by the request's headers, forwarded ones only when trusted. */
+function hostOrigin(protocol: string | undefined, headers: Headers, trusted: boolean): string {
+  const host = (trusted ? headers.get("x-forwarded-host") : null) ?? headers.get("host")
+  const proto = (trusted ? headers.get("x-forwarded-proto") : null) ?? protocol ?? "https"
+  // The same decision as for every request (`resolveRequestURL`), so the two always agree.
+  const origin = targetURL({ protocol: proto, host, path: "/" }, undefined)?.origin
+  if (origin === undefined) {
+    throw new TypeError(
+      `The request's host "${host}" on "${proto}" is not a valid URL host. Answer such requests with 400 (resolveRequestURL tells which).`,
+    )
+  }
+  return origin
+}
+
+/**
+ * The mistake in the app's URL (`AuthConfig.url`, from `AUTH_URL`), if any: it must be an
+ * absolute http(s) URL, since its origin becomes the origin of every URL the service hands out.
+ */
+export function findServiceUrlError(url: unknown): AuthError | undefined {
+  if (url === undefined) return undefined
+  if ((typeof url === "string" || url instanceof URL) && serviceOriginOf(url) !== undefined) {
+    return undefined
+  }
+  return new AuthError(
+    `The app's URL ("url", or AUTH_URL) is ${JSON.stringify(String(url))}, which is not an absolute http(s) URL. Set it to the app's public URL, for example https://app.example.com/auth.`,
+  )
+}
+
+/** A comma-separated env value as a list, without empty entries; `undefined` when unset. */
+function splitList(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "")
+  return entries.length > 0 ? entries : undefined
 }

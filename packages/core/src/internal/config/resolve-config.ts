@@ -1,5 +1,10 @@
 import type { Adapter } from "../../adapters.js"
-import { AdapterError, type AuthError, EventError } from "../../errors.js"
+import {
+  AdapterError,
+  type AuthError,
+  AuthError as BaseAuthError,
+  EventError,
+} from "../../errors.js"
 import { decode, encode, type JWTOptions } from "../../jwt.js"
 import type {
   AuthConfig,
@@ -10,8 +15,16 @@ import type {
   SessionOptions,
   Theme,
 } from "../../types.js"
-import { defaultCookies, mergeCookies, type ResolvedCookies } from "../cookies/defaults.js"
+import {
+  defaultCookies,
+  hostOnlySessionCookieConflict,
+  mergeCookies,
+  type ResolvedCookies,
+} from "../cookies/defaults.js"
+import { redactAdapterArgs } from "../log-redaction.js"
 import { createLogger, type LoggerInstance } from "../logger.js"
+import { type ResolvedRateLimit, resolveRateLimit } from "../rate-limit/options.js"
+import { serviceOriginOf } from "../routing/request-url.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
 import { findConfigError } from "./assert.js"
 import {
@@ -19,8 +32,10 @@ import {
   SESSION_MAX_AGE_SECONDS,
   SESSION_UPDATE_AGE_SECONDS,
 } from "./defaults.js"
-import { DEFAULT_BASE_PATH, normalizeBasePath } from "./env.js"
+import { DEFAULT_BASE_PATH, findServiceUrlError, normalizeBasePath } from "./env.js"
 import { type InternalProvider, normalizeProvider } from "./provider.js"
+import { type OriginPattern, parseAllowedOrigins } from "./redirect-proxy-origins.js"
+import { isWeakSecret } from "./secret-strength.js"
 
 /** A config with every default applied, checked once and frozen. */
 export interface ResolvedConfig {
@@ -44,7 +59,16 @@ export interface ResolvedConfig {
   readonly skipCSRFCheck: boolean
   readonly raw: boolean
   readonly redirectProxyUrl: string | undefined
+  /** Origins a redirect proxy forwards to (`redirectProxyAllowedOrigins`), parsed. */
+  readonly redirectProxyAllowedOrigins: readonly OriginPattern[]
+  /**
+   * The origin of the app's URL (`url`, by default `AUTH_URL`): when set, every request is
+   * handled on it, whatever its `Host` said.
+   */
+  readonly origin: string | undefined
   readonly experimental: { readonly enableWebAuthn: boolean }
+  /** Limits on sign-in e-mails (`rateLimit`), with the store counting them. */
+  readonly rateLimit: ResolvedRateLimit
   /** The first config mistake, reported on every request until it is fixed. */
   readonly error: AuthError | undefined
 }
@@ -86,20 +110,33 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
     maxAge: config.jwt?.maxAge ?? session.maxAge,
     encode: config.jwt?.encode ?? encode,
     decode: config.jwt?.decode ?? decode,
+    allowA256GCM: config.jwt?.allowA256GCM === true,
   }
   const adapter = config.adapter ? wrapAdapter(config.adapter, logger) : undefined
+  const allowedOrigins = parseAllowedOrigins(config.redirectProxyAllowedOrigins)
+  const limits = resolveRateLimit(config.rateLimit)
   const error =
     providerError ??
     findConfigError({
-      trustHost: Boolean(config.trustHost),
+      // With the app's URL set, the request's Host decides nothing that needs trusting.
+      trustHost: Boolean(config.trustHost ?? config.url),
       secrets,
       providers,
       strategy,
       adapter,
       redirectProxyUrl: config.redirectProxyUrl,
-    })
+      production: config.production === true,
+      enableWebAuthn: Boolean(config.experimental?.enableWebAuthn),
+    }) ??
+    findServiceUrlError(config.url) ??
+    allowedOrigins.error ??
+    limits.error ??
+    cookieOptionError(config)
   if (config.debug) logger.warn("debug-enabled")
-  if (secrets.some((secret) => secret.length < 32)) logger.warn("weak-secret")
+  if (secrets.some(isWeakSecret)) logger.warn("weak-secret")
+  // Weakening options are logged once, when the config is resolved.
+  if (jwt.allowA256GCM) logger.warn("jwt-a256gcm-allowed")
+  if (config.rateLimit === false) logger.warn("rate-limit-disabled")
 
   return Object.freeze({
     basePath,
@@ -111,15 +148,25 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
     callbacks: Object.freeze({ ...defaultCallbacks, ...withoutUndefined(config.callbacks) }),
     events: Object.freeze({ ...config.events }),
     pages: Object.freeze({ ...config.pages }),
-    theme: Object.freeze({ colorScheme: "auto", ...config.theme }),
+    // Auth.js's defaults: custom `sendVerificationRequest`s read `theme.brandColor` and friends.
+    theme: Object.freeze({
+      colorScheme: "auto",
+      logo: "",
+      brandColor: "",
+      buttonText: "",
+      ...config.theme,
+    }),
     logger,
     adapter,
-    cookies: Object.freeze(resolveCookies(config.cookies)),
+    cookies: Object.freeze(resolveCookies(config.cookies, config.hostOnlySessionCookie === true)),
     useSecureCookies: config.useSecureCookies,
     skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
     raw: config.raw === raw,
     redirectProxyUrl: config.redirectProxyUrl,
+    redirectProxyAllowedOrigins: allowedOrigins.patterns,
+    origin: serviceOriginOf(config.url),
     experimental: Object.freeze({ enableWebAuthn: Boolean(config.experimental?.enableWebAuthn) }),
+    rateLimit: limits.rateLimit,
     error,
   })
 }
@@ -129,11 +176,22 @@ function toSecretList(secret: AuthConfig["secret"]): string[] {
   return list.filter((value): value is string => typeof value === "string" && value.length > 0)
 }
 
-function resolveCookies(overrides: Partial<CookiesOptions> | undefined) {
+function resolveCookies(overrides: Partial<CookiesOptions> | undefined, hostOnly: boolean) {
+  const options = { hostOnlySessionCookie: hostOnly }
   return {
-    secure: mergeCookies(defaultCookies(true), overrides),
-    insecure: mergeCookies(defaultCookies(false), overrides),
+    secure: mergeCookies(defaultCookies(true, options), overrides),
+    insecure: mergeCookies(defaultCookies(false, options), overrides),
   }
+}
+
+/** `hostOnlySessionCookie` with a `Domain` or `Path` the `__Host-` prefix forbids. */
+function cookieOptionError(config: AuthConfig): AuthError | undefined {
+  if (config.hostOnlySessionCookie !== true) return undefined
+  const conflict = hostOnlySessionCookieConflict(config.cookies)
+  if (!conflict) return undefined
+  return new BaseAuthError(
+    `hostOnlySessionCookie names the session cookie __Host-…, which browsers accept only without a Domain and with Path=/, but ${conflict}. Remove one of the two.`,
+  )
 }
 
 function withoutUndefined<T extends object>(value: T | undefined): Partial<T> {
@@ -156,12 +214,15 @@ function wrapAdapter(adapter: Adapter, logger: LoggerInstance): Adapter {
   for (const [name, method] of Object.entries(adapter)) {
     if (typeof method !== "function") continue
     wrapped[name] = async (...args: unknown[]) => {
-      logger.debug(`adapter_${name}`, { args })
+      logger.debug(`adapter_${name}`, { args: redactAdapterArgs(name, args) })
       try {
         return await method.apply(adapter, args)
       } catch (error) {
+        const cause = error instanceof Error ? error : new Error(String(error))
+        // Auth.js leaves the message empty; the log line says which method failed, and why.
         const adapterError = new AdapterError(
-          error instanceof Error ? error : new Error(String(error)),
+          `The adapter's ${name} failed: ${cause.message || cause.name}`,
+          { cause: { err: cause } },
         )
         logger.error(adapterError)
         throw adapterError

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { defaultCookies, mergeCookies } from "./defaults.js"
+import { defaultCookies, hostOnlySessionCookieConflict, mergeCookies } from "./defaults.js"
 
 const lax = { httpOnly: true, sameSite: "lax", path: "/" }
 
@@ -80,5 +80,35 @@ describe("mergeCookies", () => {
   it("ignores keys it does not know", () => {
     const overrides = { evil: { name: "x" } } as unknown as Parameters<typeof mergeCookies>[1]
     expect(Object.keys(mergeCookies(defaultCookies(true), overrides))).not.toContain("evil")
+  })
+})
+
+describe("hostOnlySessionCookie", () => {
+  it("names the secure session cookie with __Host- and leaves the others alone", () => {
+    const cookies = defaultCookies(true, { hostOnlySessionCookie: true })
+    expect(cookies.sessionToken).toEqual({
+      name: "__Host-authjs.session-token",
+      options: { ...lax, secure: true },
+    })
+    expect(cookies.callbackUrl.name).toBe("__Secure-authjs.callback-url")
+  })
+
+  it("keeps the plain name on http, where browsers refuse prefixed cookies", () => {
+    expect(defaultCookies(false, { hostOnlySessionCookie: true }).sessionToken.name).toBe(
+      "authjs.session-token",
+    )
+  })
+
+  it("conflicts with a Domain or a Path other than /", () => {
+    expect(hostOnlySessionCookieConflict(undefined)).toBeUndefined()
+    expect(hostOnlySessionCookieConflict({ sessionToken: { options: { path: "/" } } })).toBe(
+      undefined,
+    )
+    expect(
+      hostOnlySessionCookieConflict({ sessionToken: { options: { domain: "example.com" } } }),
+    ).toContain("domain")
+    expect(
+      hostOnlySessionCookieConflict({ sessionToken: { options: { path: "/app" } } }),
+    ).toContain("path")
   })
 })

@@ -16,19 +16,34 @@ export type ResolvedCookies = Record<CookieKey, { name: string; options: CookieS
 /** How long the OAuth check cookies (PKCE, state) and the WebAuthn challenge live. */
 const CHECK_COOKIE_MAX_AGE_SECONDS = 15 * 60
 
+/** Options of {@link defaultCookies} beyond the protocol. */
+export interface DefaultCookiesOptions {
+  /**
+   * Name the secure session cookie `__Host-authjs.session-token` instead of
+   * `__Secure-authjs.session-token` (the `hostOnlySessionCookie` config option).
+   */
+  hostOnlySessionCookie?: boolean
+}
+
 /**
  * The built-in cookie names and options, identical to Auth.js's.
  *
  * Secure cookies get the `__Secure-` prefix, and the CSRF cookie the stricter `__Host-` prefix
- * (no `Domain`, `Path=/`), so that a subdomain or a plain-http page cannot plant them.
+ * (no `Domain`, `Path=/`), so that a subdomain or a plain-http page cannot plant them. With
+ * `hostOnlySessionCookie`, the secure session cookie gets `__Host-` too.
  *
  * @param useSecureCookies `true` for https origins, or when the config forces it.
  * @see https://www.ietf.org/archive/id/draft-ietf-httpbis-rfc6265bis-15.html#section-4.1.3 Cookie name prefixes
  * @example
  * defaultCookies(true).sessionToken.name // "__Secure-authjs.session-token"
+ * defaultCookies(true, { hostOnlySessionCookie: true }).sessionToken.name // "__Host-authjs.session-token"
  */
-export function defaultCookies(useSecureCookies: boolean): ResolvedCookies {
+export function defaultCookies(
+  useSecureCookies: boolean,
+  { hostOnlySessionCookie = false }: DefaultCookiesOptions = {},
+): ResolvedCookies {
   const prefix = useSecureCookies ? "__Secure-" : ""
+  const sessionPrefix = useSecureCookies && hostOnlySessionCookie ? "__Host-" : prefix
   const options = (): CookieSerializeOptions => ({
     httpOnly: true,
     sameSite: "lax",
@@ -40,7 +55,7 @@ export function defaultCookies(useSecureCookies: boolean): ResolvedCookies {
     maxAge: CHECK_COOKIE_MAX_AGE_SECONDS,
   })
   return {
-    sessionToken: { name: `${prefix}authjs.session-token`, options: options() },
+    sessionToken: { name: `${sessionPrefix}authjs.session-token`, options: options() },
     callbackUrl: { name: `${prefix}authjs.callback-url`, options: options() },
     csrfToken: {
       name: `${useSecureCookies ? "__Host-" : ""}authjs.csrf-token`,
@@ -84,4 +99,21 @@ export function mergeCookies(
     }
   }
   return merged
+}
+
+/**
+ * Why the `cookies` option contradicts `hostOnlySessionCookie`, or `undefined`: a `__Host-`
+ * cookie must have no `Domain` and `Path=/`, or browsers drop it.
+ *
+ * @see https://www.ietf.org/archive/id/draft-ietf-httpbis-rfc6265bis-15.html#section-4.1.3.2
+ */
+export function hostOnlySessionCookieConflict(
+  overrides: Partial<CookiesOptions> | undefined,
+): string | undefined {
+  const options = overrides?.sessionToken?.options
+  if (options?.domain !== undefined) return "cookies.sessionToken.options.domain is set"
+  if (options?.path !== undefined && options.path !== "/") {
+    return "cookies.sessionToken.options.path is not /"
+  }
+  return undefined
 }

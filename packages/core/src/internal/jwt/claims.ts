@@ -1,6 +1,7 @@
 /**
  * Validation of a decrypted JWT claims set, as `jose`'s `jwtDecrypt` does it with the options
- * Auth.js passes (15 seconds of clock tolerance, nothing required), with the same errors.
+ * Auth.js passes (15 seconds of clock tolerance), with the same errors, plus one requirement
+ * Auth.js does not make: an `exp` claim (as `jose` checks `requiredClaims: ["exp"]`).
  *
  * @see https://www.rfc-editor.org/rfc/rfc7519#section-7.2 Validating a JWT
  */
@@ -14,16 +15,19 @@ export const CLOCK_TOLERANCE_SECONDS = 15
 export type Claims = Record<string, unknown>
 
 /**
- * Parses and checks the claims of a decrypted token: a JSON object whose `iat`, `nbf` and `exp`
- * are numbers when present, not yet expired and already valid (with 15 seconds of tolerance),
- * and whose claims replicated in the header (`iss`, `sub`, `aud`) match.
+ * Parses and checks the claims of a decrypted token: a JSON object with an `exp`, whose `iat`,
+ * `nbf` and `exp` are numbers, not yet expired and already valid (with 15 seconds of
+ * tolerance), and whose claims replicated in the header (`iss`, `sub`, `aud`) match.
+ *
+ * A token without `exp` never expires: every token core writes has one, so one without it was
+ * made elsewhere (a custom `jwt.encode`, a leaked key) and is refused. Auth.js accepts it.
  *
  * @param readText Returns the plaintext as strict UTF-8; may throw.
  * @param nowSeconds The current time, in seconds since the epoch.
  * @throws {JWTInvalid} When the plaintext is not a JSON object.
  * @throws {JWTExpired} When `exp` is past.
- * @throws {JWTClaimValidationFailed} When a time claim is not a number, `nbf` is ahead, or a
- *   replicated claim differs.
+ * @throws {JWTClaimValidationFailed} When `exp` is missing, a time claim is not a number, `nbf`
+ *   is ahead, or a replicated claim differs.
  * @see https://www.rfc-editor.org/rfc/rfc7519#section-4.1.4 "exp" claim
  * @see https://www.rfc-editor.org/rfc/rfc7516#section-4.1.9 replicated claims (RFC 7519 5.3)
  */
@@ -40,19 +44,32 @@ export function readClaims(
   }
   if (!isJsonObject(claims)) throw new JWTInvalid("JWT Claims Set must be a top-level JSON object")
 
+  if (!Object.hasOwn(claims, "exp")) {
+    throw new JWTClaimValidationFailed(
+      'missing required "exp" claim',
+      timeClaimsOf(claims),
+      "exp",
+      "missing",
+    )
+  }
   numericClaim(claims, "iat")
   const nbf = numericClaim(claims, "nbf")
   if (nbf !== undefined && nbf > nowSeconds + CLOCK_TOLERANCE_SECONDS) {
     throw new JWTClaimValidationFailed(
       '"nbf" claim timestamp check failed',
-      claims,
+      timeClaimsOf(claims),
       "nbf",
       "check_failed",
     )
   }
   const exp = numericClaim(claims, "exp")
   if (exp !== undefined && exp <= nowSeconds - CLOCK_TOLERANCE_SECONDS) {
-    throw new JWTExpired('"exp" claim timestamp check failed', claims, "exp", "check_failed")
+    throw new JWTExpired(
+      '"exp" claim timestamp check failed',
+      timeClaimsOf(claims),
+      "exp",
+      "check_failed",
+    )
   }
 
   for (const claim of ["iss", "sub", "aud"] as const) {
@@ -65,7 +82,7 @@ export function readClaims(
     if (!same) {
       throw new JWTClaimValidationFailed(
         `replicated "${claim}" claim header parameter mismatch`,
-        claims,
+        timeClaimsOf(claims),
         claim,
         "mismatch",
       )
@@ -132,13 +149,25 @@ function isPlainData(value: unknown, depth: number): boolean {
   return true
 }
 
+/**
+ * The time claims of a token, for the `payload` of a claim error. `jose` puts the whole claims
+ * set there; here the rest (which may hold an access token the app stored, or a check cookie's
+ * PKCE verifier) never leaves the decode, so no log of the error can carry it.
+ */
+function timeClaimsOf(claims: Claims): Claims {
+  const times: Claims = {}
+  for (const claim of ["iat", "nbf", "exp"])
+    if (Object.hasOwn(claims, claim)) times[claim] = claims[claim]
+  return times
+}
+
 function numericClaim(claims: Claims, claim: "iat" | "nbf" | "exp"): number | undefined {
   const value = claims[claim]
   if (value === undefined) return undefined
   if (typeof value !== "number") {
     throw new JWTClaimValidationFailed(
       `"${claim}" claim must be a number`,
-      claims,
+      timeClaimsOf(claims),
       claim,
       "invalid",
     )

@@ -11,8 +11,18 @@ import { JOSEAlgNotAllowed, JOSENotSupported, JWEInvalid } from "jose/errors"
 /** The content encryption algorithms a session token may use. */
 export type ContentEncryption = "A256CBC-HS512" | "A256GCM"
 
-/** Session tokens are always written with this; decoding also accepts `A256GCM`. */
+/** Session tokens are always written with this; decoding accepts `A256GCM` only when allowed. */
 export const ENCODE_ENCRYPTION: ContentEncryption = "A256CBC-HS512"
+
+/** How a token may be decoded. */
+export interface DecryptOptions {
+  /**
+   * Accept `enc: "A256GCM"` tokens. Their key is the first half of the `A256CBC-HS512` key
+   * derived from the same secret and salt, which is also that algorithm's MAC key: one key for
+   * two algorithms (inherited from Auth.js). Off unless a deployment still has such tokens.
+   */
+  allowA256GCM?: boolean
+}
 
 /** Key lengths in bytes: CBC-HS512 takes a 256-bit MAC key plus a 256-bit AES key. */
 export const KEY_LENGTH: Readonly<Record<ContentEncryption, number>> = {
@@ -102,6 +112,31 @@ export interface CompactJwe<Bytes> {
   tag: Bytes | undefined
 }
 
+/** Unpadded base64url characters only. */
+const BASE64URL_CHARACTERS = /^[A-Za-z0-9_-]*$/
+
+const BASE64URL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+/**
+ * Whether a segment is canonical unpadded base64url: only the URL-safe alphabet (no padding,
+ * no whitespace, no `+` or `/`), a length that encodes whole bytes, and zero bits after the last
+ * byte, so that exactly one string encodes each byte sequence. `jose` also accepts padding,
+ * whitespace and stray trailing bits (it decodes with `atob`), so many spellings of one token
+ * decrypt there; they are refused here.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc7515#section-2 base64url without padding
+ * @see https://www.rfc-editor.org/rfc/rfc4648#section-3.5 canonical encoding
+ */
+export function isCanonicalBase64url(segment: string): boolean {
+  if (!BASE64URL_CHARACTERS.test(segment)) return false
+  const remainder = segment.length % 4
+  if (remainder === 1) return false
+  if (remainder === 0) return true
+  // 2 characters carry one byte and 4 spare bits, 3 carry two bytes and 2 spare bits.
+  const last = BASE64URL_ALPHABET.indexOf(segment[segment.length - 1]!)
+  return last % (remainder === 2 ? 16 : 4) === 0
+}
+
 /** How a build decodes base64url segments. */
 export interface SegmentDecoder<Bytes> {
   /** The bytes of a segment; throws when it is not base64url. */
@@ -112,9 +147,10 @@ export interface SegmentDecoder<Bytes> {
 
 /**
  * Splits a compact JWE and checks its protected header, accepting only `alg: "dir"` with
- * `enc` `A256CBC-HS512` or `A256GCM`.
+ * `enc` `A256CBC-HS512` (or `A256GCM`, when `options.allowA256GCM` is set).
  *
- * @throws {JWEInvalid} When the token is not a well-formed compact JWE.
+ * @throws {JWEInvalid} When the token is not a well-formed compact JWE, or a part is not
+ *   canonical base64url.
  * @throws {JOSEAlgNotAllowed} When `alg` or `enc` is not one of those.
  * @throws {JOSENotSupported} For `crit` extensions and unknown `zip` values.
  * @see https://www.rfc-editor.org/rfc/rfc7516#section-5.2 JWE decryption, steps 1 to 9
@@ -122,6 +158,7 @@ export interface SegmentDecoder<Bytes> {
 export function parseCompactJwe<Bytes>(
   token: unknown,
   decoder: SegmentDecoder<Bytes>,
+  options: DecryptOptions = {},
 ): CompactJwe<Bytes> {
   const text = token instanceof Uint8Array ? new TextDecoder().decode(token) : token
   if (typeof text !== "string") throw new JWEInvalid("Compact JWE must be a string or Uint8Array")
@@ -139,7 +176,7 @@ export function parseCompactJwe<Bytes>(
     iv: iv === "" ? undefined : decodeSegment(decoder, iv, "iv"),
     tag: tag === "" ? undefined : decodeSegment(decoder, tag, "tag"),
   }
-  result.enc = checkHeader(header)
+  result.enc = checkHeader(header, options)
   if (encryptedKey !== "") decodeSegment(decoder, encryptedKey, "encrypted_key")
   return result
 }
@@ -233,6 +270,7 @@ function parseHeader<Bytes>(segment: string, decoder: SegmentDecoder<Bytes>): Pr
   if (cached) return cached
   let header: unknown
   try {
+    if (!isCanonicalBase64url(segment)) throw new TypeError("Not canonical base64url.")
     header = JSON.parse(decoder.text(segment))
   } catch (cause) {
     throw new JWEInvalid("JWE Protected Header is invalid", { cause })
@@ -256,6 +294,7 @@ function decodeSegment<Bytes>(
   label: string,
 ): Bytes {
   try {
+    if (!isCanonicalBase64url(segment)) throw new TypeError("Not canonical base64url.")
     return decoder.bytes(segment)
   } catch (cause) {
     throw new JWEInvalid(`Failed to base64url decode the ${label}`, { cause })
@@ -263,7 +302,7 @@ function decodeSegment<Bytes>(
 }
 
 /** `jose`'s header checks for a direct-encryption JWE, in its order. */
-function checkHeader(header: ProtectedHeader): ContentEncryption {
+function checkHeader(header: ProtectedHeader, options: DecryptOptions): ContentEncryption {
   const { crit, zip, alg, enc } = header
   if (crit !== undefined) {
     if (
@@ -292,7 +331,7 @@ function checkHeader(header: ProtectedHeader): ContentEncryption {
   if (alg !== "dir") {
     throw new JOSEAlgNotAllowed('"alg" (Algorithm) Header Parameter value not allowed')
   }
-  if (enc !== "A256CBC-HS512" && enc !== "A256GCM") {
+  if (enc !== "A256CBC-HS512" && !(enc === "A256GCM" && options.allowA256GCM === true)) {
     throw new JOSEAlgNotAllowed('"enc" (Encryption Algorithm) Header Parameter value not allowed')
   }
   return enc

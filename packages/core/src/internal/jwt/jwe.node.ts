@@ -21,6 +21,7 @@ import { type Claims, readClaims, serializeClaims } from "./claims.js"
 import {
   assertContentParts,
   type CompactJwe,
+  type DecryptOptions,
   ENCODE_ENCRYPTION,
   inflatePlaintext,
   noMatchingSecret,
@@ -63,7 +64,9 @@ export async function encryptClaims(claims: Claims, secret: string, salt: string
 
 /**
  * Decrypts a compact JWE and checks its claims. With a `kid`, the first secret whose key has
- * that `kid` decrypts; without one, the first secret.
+ * that `kid` decrypts; without one, the first secret. Only `A256CBC-HS512` tokens are read,
+ * and `A256GCM` ones too with `options.allowA256GCM`; every part must be canonical base64url
+ * and the claims must include `exp`.
  *
  * @throws {Error} `no matching decryption secret` when no secret's key has the `kid`.
  * @throws {import("jose").errors.JOSEError} The error `jose`'s `jwtDecrypt` throws for a
@@ -74,8 +77,9 @@ export async function decryptClaims(
   token: string,
   secrets: readonly string[],
   salt: string,
+  options: DecryptOptions = {},
 ): Promise<Claims> {
-  const jwe = parseCompactJwe(token, segments)
+  const jwe = parseCompactJwe(token, segments, options)
   const key = findKey(jwe, secrets, salt)
   assertContentParts(jwe)
   let plaintext: Uint8Array = decryptContent(jwe, key)
@@ -144,7 +148,11 @@ function cbcTag(
     .subarray(0, 32)
 }
 
-/** Decodes base64url natively when it is canonical, else exactly as the WebCrypto build does. */
+/**
+ * Decodes base64url natively. `parseCompactJwe` has checked that the segment is canonical, which
+ * Node's decoder (lenient about stray characters) does not check; anything else goes through the
+ * WebCrypto build's decoder, so both builds fail alike.
+ */
 function decodeSegment(segment: string): Buffer {
   if (segment.length % 4 !== 1 && CANONICAL_BASE64URL.test(segment)) {
     return Buffer.from(segment, "base64url")

@@ -1,6 +1,13 @@
 import { decode as theirDecode, encode as theirEncode } from "authjs-core/jwt"
 import { base64url, CompactEncrypt, decodeProtectedHeader, EncryptJWT } from "jose"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import {
+  authjsOutcome,
+  hasCanonicalParts,
+  type Outcome,
+  outcome,
+  strictJoseOutcome,
+} from "../../../test/support/jose-reference.js"
 import * as web from "./jwe.js"
 import * as node from "./jwe.node.js"
 import { deriveEncryptionKey } from "./keys.js"
@@ -23,20 +30,16 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-type Outcome = { ok: unknown } | { error: { name: string; code: unknown; message: string } }
-
-async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
-  try {
-    return { ok: await run() }
-  } catch (error) {
-    const { name, code, message } = error as Error & { code?: unknown }
-    return { error: { name, code, message } }
+/**
+ * What every build must give: `jose`'s outcome with our stricter options (`exp` required,
+ * `A256CBC-HS512` only) for tokens whose parts are canonical base64url; for any other spelling,
+ * a `JWEInvalid` (which `jose` and Auth.js do not always give).
+ */
+async function reference(token: string, secrets: string[] = [SECRET]): Promise<Outcome> {
+  if (token.split(".").length !== 5 || hasCanonicalParts(token)) {
+    return strictJoseOutcome(token, secrets, SALT)
   }
-}
-
-/** How Auth.js 0.41.3 (through jose) decodes a token: the reference every build must match. */
-function reference(token: string, secrets: string[] = [SECRET]): Promise<Outcome> {
-  return outcome(() => theirDecode({ token, secret: secrets, salt: SALT }))
+  return { error: expect.objectContaining({ name: "JWEInvalid", code: "ERR_JWE_INVALID" }) }
 }
 
 function claimsFor(seconds = nowSeconds) {
@@ -45,6 +48,14 @@ function claimsFor(seconds = nowSeconds) {
 
 async function cbcKey(secret = SECRET) {
   return deriveEncryptionKey(secret, SALT, "A256CBC-HS512")
+}
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+/** The same bytes with a spare bit set after the last one: a non-canonical spelling. */
+function respellLastCharacter(segment: string): string {
+  const last = ALPHABET.indexOf(segment.at(-1)!)
+  return segment.slice(0, -1) + ALPHABET[last | 1]
 }
 
 /** A token whose protected header is replaced (its tag no longer matches, which is the point). */
@@ -96,7 +107,7 @@ describe.each(Object.entries(builds))("the %s build", (name, build: Build) => {
       n: [1, { x: "é🔑" }],
     }
     const theirs = await theirEncode({ token: payload, secret: SECRET, salt: SALT })
-    const others = await other.encryptClaims({ ...payload }, SECRET, SALT)
+    const others = await other.encryptClaims({ ...payload, exp: nowSeconds + 60 }, SECRET, SALT)
     for (const token of [theirs, others]) {
       const claims = await build.decryptClaims(token, [SECRET], SALT)
       expect(claims).toMatchObject(payload)
@@ -104,14 +115,49 @@ describe.each(Object.entries(builds))("the %s build", (name, build: Build) => {
     }
   })
 
-  it("decodes A256GCM tokens, with and without kid", async () => {
+  it("refuses A256GCM tokens by default, and decodes them with and without kid when allowed", async () => {
     const { key, kid } = await deriveEncryptionKey(SECRET, SALT, "A256GCM")
+    const claims = { sub: "gcm", exp: nowSeconds + 60 }
     for (const header of [
       { alg: "dir", enc: "A256GCM", kid },
       { alg: "dir", enc: "A256GCM" },
     ]) {
-      const token = await new EncryptJWT({ sub: "gcm" }).setProtectedHeader(header).encrypt(key)
-      await expect(build.decryptClaims(token, [SECRET], SALT)).resolves.toEqual({ sub: "gcm" })
+      const token = await new EncryptJWT(claims).setProtectedHeader(header).encrypt(key)
+      expect(await outcome(() => build.decryptClaims(token, [SECRET], SALT))).toEqual(
+        await reference(token),
+      )
+      await expect(build.decryptClaims(token, [SECRET], SALT)).rejects.toThrow(
+        '"enc" (Encryption Algorithm) Header Parameter value not allowed',
+      )
+      await expect(
+        build.decryptClaims(token, [SECRET], SALT, { allowA256GCM: true }),
+      ).resolves.toEqual(claims)
+      expect(
+        await outcome(() => build.decryptClaims(token, [SECRET], SALT, { allowA256GCM: true })),
+      ).toEqual(await strictJoseOutcome(token, [SECRET], SALT, { allowA256GCM: true }))
+    }
+  })
+
+  it("differs from Auth.js only where it is stricter: no exp, non-canonical parts, A256GCM", async () => {
+    const valid = await build.encryptClaims(claimsFor(), SECRET, SALT)
+    const [, , iv, ciphertext, tag] = valid.split(".")
+    const { key: gcmKey } = await deriveEncryptionKey(SECRET, SALT, "A256GCM")
+    const stricter = [
+      await joseToken(JSON.stringify({ sub: "forever" })),
+      withPart(valid, 3, `${ciphertext}=`),
+      withPart(valid, 2, `${iv}\n`),
+      withPart(valid, 4, respellLastCharacter(tag!)),
+      await new EncryptJWT(claimsFor())
+        .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
+        .encrypt(gcmKey),
+    ]
+    for (const token of stricter) {
+      expect(await authjsOutcome(token, [SECRET], SALT)).toEqual({ ok: expect.any(Object) })
+      expect(await outcome(() => build.decryptClaims(token, [SECRET], SALT))).toEqual({
+        error: expect.objectContaining({
+          name: expect.stringMatching(/^(JWEInvalid|JWTClaimValidationFailed|JOSEAlgNotAllowed)$/),
+        }),
+      })
     }
   })
 
@@ -124,16 +170,17 @@ describe.each(Object.entries(builds))("the %s build", (name, build: Build) => {
       await reference(token, ["new", "newer"]),
     )
     const { key } = await cbcKey("old")
-    const noKid = await new EncryptJWT({ sub: "1" })
+    const claims = { sub: "1", exp: nowSeconds + 60 }
+    const noKid = await new EncryptJWT(claims)
       .setProtectedHeader({ alg: "dir", enc: "A256CBC-HS512" })
       .encrypt(key)
-    await expect(build.decryptClaims(noKid, ["old", "new"], SALT)).resolves.toEqual({ sub: "1" })
+    await expect(build.decryptClaims(noKid, ["old", "new"], SALT)).resolves.toEqual(claims)
     expect(await outcome(() => build.decryptClaims(noKid, ["new", "old"], SALT))).toEqual(
       await reference(noKid, ["new", "old"]),
     )
   })
 
-  it("rejects tampering in every part as Auth.js does", async () => {
+  it("rejects tampering in every part as Auth.js and jose do", async () => {
     const token = await build.encryptClaims(claimsFor(), SECRET, SALT)
     const parts = token.split(".")
     const flip = (segment: string, at: number) =>
@@ -148,21 +195,28 @@ describe.each(Object.entries(builds))("the %s build", (name, build: Build) => {
     ]
     for (const bad of tampered) {
       const expected = await reference(bad)
-      expect(expected).toMatchObject({ error: { code: "ERR_JWE_DECRYPTION_FAILED" } })
+      if (hasCanonicalParts(bad)) {
+        expect(expected).toMatchObject({ error: { code: "ERR_JWE_DECRYPTION_FAILED" } })
+        expect(await authjsOutcome(bad, [SECRET], SALT)).toEqual(expected)
+      }
       expect(await outcome(() => build.decryptClaims(bad, [SECRET], SALT))).toEqual(expected)
     }
   })
 
-  it("rejects expiry beyond 15 seconds and a future nbf as Auth.js does", async () => {
+  it("rejects expiry beyond 15 seconds, a future nbf and a missing exp as jose does", async () => {
+    const exp = nowSeconds + 60
     for (const claims of [
       { exp: nowSeconds - 14 },
       { exp: nowSeconds - 15 },
       { exp: nowSeconds - 16 },
-      { nbf: nowSeconds + 15 },
-      { nbf: nowSeconds + 16 },
+      { exp, nbf: nowSeconds + 15 },
+      { exp, nbf: nowSeconds + 16 },
       { exp: "soon" },
-      { iat: "now" },
-      { nbf: null },
+      { exp: null },
+      { exp, iat: "now" },
+      { exp, nbf: null },
+      {},
+      { nbf: nowSeconds },
     ]) {
       const token = await joseToken(JSON.stringify({ sub: "x", ...claims }))
       expect(await outcome(() => build.decryptClaims(token, [SECRET], SALT))).toEqual(
@@ -171,7 +225,7 @@ describe.each(Object.entries(builds))("the %s build", (name, build: Build) => {
     }
   })
 
-  it("treats malformed and oddly encoded tokens as Auth.js does", async () => {
+  it("treats malformed and oddly encoded tokens as jose does, and refuses non-canonical ones", async () => {
     const token = await build.encryptClaims(claimsFor(), SECRET, SALT)
     const header = decodeProtectedHeader(token)
     const [, , iv, ciphertext, tag] = token.split(".")
@@ -209,19 +263,24 @@ describe.each(Object.entries(builds))("the %s build", (name, build: Build) => {
     }
   })
 
-  it("checks the plaintext and the replicated claims as Auth.js does", async () => {
+  it("checks the plaintext and the replicated claims as jose does", async () => {
+    const exp = nowSeconds + 60
     const cases = [
       await joseToken("[1,2]"),
       await joseToken("null"),
       await joseToken("not json"),
       await joseToken(new Uint8Array([0x7b, 0xff, 0x7d])),
-      await joseToken(new Uint8Array([0xef, 0xbb, 0xbf, ...text.encode('{"sub":"bom"}')])),
-      await joseToken(JSON.stringify({ sub: "a" }), { sub: "b" }),
-      await joseToken(JSON.stringify({ sub: "a" }), { sub: "a" }),
-      await joseToken(JSON.stringify({ aud: ["x"] }), { aud: ["x"] }),
-      await joseToken(JSON.stringify({ iss: "x" }), { iss: "y" }),
-      await joseToken(JSON.stringify({ sub: "zipped", blob: "z".repeat(2000) }), { zip: "DEF" }),
-      await joseToken(JSON.stringify({ blob: "z".repeat(300_000) }), { zip: "DEF" }),
+      await joseToken(
+        new Uint8Array([0xef, 0xbb, 0xbf, ...text.encode(`{"sub":"bom","exp":${exp}}`)]),
+      ),
+      await joseToken(JSON.stringify({ sub: "a", exp }), { sub: "b" }),
+      await joseToken(JSON.stringify({ sub: "a", exp }), { sub: "a" }),
+      await joseToken(JSON.stringify({ aud: ["x"], exp }), { aud: ["x"] }),
+      await joseToken(JSON.stringify({ iss: "x", exp }), { iss: "y" }),
+      await joseToken(JSON.stringify({ sub: "zipped", blob: "z".repeat(2000), exp }), {
+        zip: "DEF",
+      }),
+      await joseToken(JSON.stringify({ blob: "z".repeat(300_000), exp }), { zip: "DEF" }),
     ]
     for (const token of cases) {
       expect(await outcome(() => build.decryptClaims(token, [SECRET], SALT))).toEqual(

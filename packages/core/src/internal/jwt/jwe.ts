@@ -1,7 +1,8 @@
 /**
  * Session token encryption on WebCrypto, for every runtime (the default of the `#jwe` import;
- * Node gets `jwe.node.ts`). Writes `dir` + `A256CBC-HS512` compact JWEs and reads those and
- * `A256GCM` ones, as `jose` does for Auth.js, with keys prepared once per secret and salt.
+ * Node gets `jwe.node.ts`). Writes `dir` + `A256CBC-HS512` compact JWEs and reads those (and
+ * `A256GCM` ones when allowed), as `jose` does for Auth.js, with keys prepared once per secret
+ * and salt.
  *
  * @see https://www.rfc-editor.org/rfc/rfc7516 JSON Web Encryption
  * @see https://www.rfc-editor.org/rfc/rfc7518#section-5.2 AES_CBC_HMAC_SHA2
@@ -12,6 +13,7 @@ import { type Claims, readClaims, serializeClaims } from "./claims.js"
 import {
   assertContentParts,
   type CompactJwe,
+  type DecryptOptions,
   ENCODE_ENCRYPTION,
   inflatePlaintext,
   noMatchingSecret,
@@ -53,7 +55,9 @@ export async function encryptClaims(claims: Claims, secret: string, salt: string
 
 /**
  * Decrypts a compact JWE and checks its claims. With a `kid`, the first secret whose key has
- * that `kid` decrypts; without one, the first secret.
+ * that `kid` decrypts; without one, the first secret. Only `A256CBC-HS512` tokens are read,
+ * and `A256GCM` ones too with `options.allowA256GCM`; every part must be canonical base64url
+ * and the claims must include `exp`.
  *
  * @throws {Error} `no matching decryption secret` when no secret's key has the `kid`.
  * @throws {import("jose").errors.JOSEError} The error `jose`'s `jwtDecrypt` throws for a
@@ -64,8 +68,9 @@ export async function decryptClaims(
   token: string,
   secrets: readonly string[],
   salt: string,
+  options: DecryptOptions = {},
 ): Promise<Claims> {
-  const jwe = parseCompactJwe(token, segments)
+  const jwe = parseCompactJwe(token, segments, options)
   const key = await findKey(jwe, secrets, salt)
   assertContentParts(jwe)
   let plaintext = await decryptContent(jwe, key)

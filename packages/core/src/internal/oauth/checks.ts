@@ -53,7 +53,9 @@ export interface StatePayload {
 
 /**
  * Creates the `state` parameter: an encrypted `{ origin, random }`, so that a redirect proxy
- * sharing the secret can read where to forward the callback and nobody else can write it.
+ * sharing the secret can read where to forward the callback. Only deployments with the secret
+ * write it, but they write the origin of the request they serve, which a trusted but poisoned
+ * `Host` decides: the proxy checks the origin against its own allow-list before forwarding.
  */
 export async function createState(scope: CheckScope, origin?: string): Promise<CreatedCheck> {
   const payload: StatePayload = { random: o.generateRandomState() }

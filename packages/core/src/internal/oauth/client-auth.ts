@@ -41,7 +41,8 @@ export function clientAuthOf(provider: ClientProvider, as: o.AuthorizationServer
           `Provider "${provider.id}" uses private_key_jwt but has no \`token.clientPrivateKey\`. Set it to the client's private CryptoKey.`,
         )
       }
-      return o.PrivateKeyJwt(key, {
+      // A real CryptoKey, typed by its shape in the public types (see PrivateCryptoKey).
+      return o.PrivateKeyJwt(key as Parameters<typeof o.PrivateKeyJwt>[0], {
         // Auth.js names both the issuer and the token endpoint as audience; servers accept either.
         [o.modifyAssertion](_header, payload) {
           payload.aud = [as.issuer, as.token_endpoint].filter((aud): aud is string => !!aud)

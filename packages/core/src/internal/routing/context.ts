@@ -3,6 +3,7 @@ import type { Cookie } from "../../types.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import type { ResolvedCookies } from "../cookies/defaults.js"
 import { isSubmittedTokenValid, readOrCreateCsrfToken } from "../csrf/csrf.js"
+import { crossSiteReason } from "../csrf/origin.js"
 import { toSafeRedirect } from "./callback-url.js"
 import type { AuthRequest } from "./parse-request.js"
 
@@ -58,10 +59,12 @@ export async function csrfTokenOf(context: AuthContext): Promise<string> {
 }
 
 /**
- * Requires the POST body's `csrfToken` to match the CSRF cookie, unless the config skips the
- * check (framework integrations with their own protection).
+ * Requires the POST body's `csrfToken` to match the CSRF cookie and, when the browser sends
+ * `Sec-Fetch-Site` or `Origin`, the request to come from this origin (see `crossSiteReason`),
+ * unless the config skips the check (framework integrations with their own protection).
  *
- * @throws {MissingCSRF} when the token is missing or does not match
+ * @throws {MissingCSRF} when the token is missing or does not match, or the browser says the
+ *   request is cross-site
  */
 export async function assertCsrf(context: AuthContext): Promise<void> {
   if (context.config.skipCSRFCheck) return
@@ -72,6 +75,12 @@ export async function assertCsrf(context: AuthContext): Promise<void> {
   ) {
     throw new MissingCSRF(
       `The ${context.request.action} request has no valid CSRF token. Post the token from GET ${context.basePath}/csrf as the "csrfToken" field.`,
+    )
+  }
+  const crossSite = crossSiteReason(context.request.headers, context.origin)
+  if (crossSite) {
+    throw new MissingCSRF(
+      `The ${context.request.action} request comes from another site (${crossSite}). Post it from a page of this origin.`,
     )
   }
 }

@@ -1,10 +1,20 @@
-import { AuthError, CredentialsSignin, type ErrorType, isClientError } from "../../errors.js"
+import {
+  AuthError,
+  CredentialsSignin,
+  ErrorPageLoop,
+  type ErrorType,
+  isClientError,
+} from "../../errors.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import { lazyModule } from "../lazy.js"
+import { PAGE_HEADERS } from "../pages/headers.js"
 import type { AuthContext } from "./context.js"
+import type { AuthRequest } from "./parse-request.js"
 import { jsonResponse } from "./respond.js"
+import { isDatabaseUnavailable, unavailableResponse } from "./unavailable.js"
 
-const CONFIG_ERROR_BODY = {
+/** The body of every 500 for a config mistake: the cause is in the log, never in the response. */
+export const CONFIG_ERROR_BODY = {
   message:
     "There was a problem with the server configuration. Check the server logs for more information.",
 }
@@ -29,40 +39,69 @@ function pageUrl(origin: string, page: string): string {
 }
 
 /**
- * The response to a config mistake (found when the config was resolved): the error page with
- * status 500 for page requests, else `500` with a JSON message. The cause is logged, never sent.
+ * The response to a config mistake (found when the config was resolved): for page requests, a
+ * redirect to `pages.error`, or the built-in error page with status 500; else `500` with a JSON
+ * message. The cause is logged, never sent.
+ *
+ * A custom error page that itself needs a session would send the browser to sign in, which
+ * fails again and redirects back: a loop. As in Auth.js, a page request whose `callbackUrl` is
+ * the error page gets the built-in page instead, and `ErrorPageLoop` is logged.
  */
 export async function configErrorResponse(
   config: ResolvedConfig,
-  request: { method: string; action: string; url: URL },
+  request: Pick<AuthRequest, "method" | "action" | "url" | "query">,
 ): Promise<Response> {
   config.logger.error(config.error!)
   if (request.method !== "GET" || !PAGE_ACTIONS.has(request.action)) {
     return jsonResponse(CONFIG_ERROR_BODY, 500)
   }
+  const { origin } = request.url
   const custom = config.pages.error
-  if (custom && request.url.pathname !== new URL(pageUrl(request.url.origin, custom)).pathname) {
-    const target = new URL(pageUrl(request.url.origin, custom))
-    target.searchParams.set("error", "Configuration")
-    return Response.redirect(target.href, 302)
+  if (custom) {
+    const target = new URL(pageUrl(origin, custom))
+    if (namesPage(request.query.callbackUrl, custom, target)) {
+      config.logger.error(
+        new ErrorPageLoop(
+          `The error page ${custom} should not require authentication: the sign-in it sends to fails with the same configuration error. The built-in error page was shown instead.`,
+          { cause: config.error },
+        ),
+      )
+    } else if (request.url.pathname !== target.pathname) {
+      target.searchParams.set("error", "Configuration")
+      return Response.redirect(target.href, 302)
+    }
   }
   const { renderErrorPage } = await renderModule()
   const page = renderErrorPage({
     error: "Configuration",
-    origin: request.url.origin,
-    signInUrl: `${request.url.origin}${config.basePath}/signin`,
+    origin,
+    signInUrl: `${origin}${config.basePath}/signin`,
     theme: config.theme,
   })
-  return new Response(page.html, { status: page.status, headers: { "Content-Type": "text/html" } })
+  return new Response(page.html, { status: page.status, headers: PAGE_HEADERS })
+}
+
+/**
+ * Whether a `callbackUrl` leads back to a page: it starts with the configured value (Auth.js's
+ * test), or names the same origin and path.
+ */
+function namesPage(callbackUrl: string | undefined, configured: string, page: URL): boolean {
+  if (callbackUrl === undefined || callbackUrl === "") return false
+  if (callbackUrl.startsWith(configured)) return true
+  if (!URL.canParse(callbackUrl, page.origin)) return false
+  const target = new URL(callbackUrl, page.origin)
+  return target.origin === page.origin && target.pathname === page.pathname
 }
 
 /**
  * The response to an error thrown by an action. Users see only client-safe error types (any
  * other becomes `Configuration`) on the sign-in or error page its `kind` names; the full error
- * was logged by the caller. No cookie is set on this path.
+ * was logged by the caller. No cookie is set on this path. A database outage (see
+ * `isDatabaseUnavailable`) is answered `503` instead: nothing is wrong with the request.
  */
 export function actionErrorResponse(context: AuthContext, error: unknown): Response {
   const { request, config } = context
+  if (isDatabaseUnavailable(error)) return unavailableResponse()
   if (request.method === "POST" && request.action === "session") return jsonResponse(null, 400)
   const type = isClientError(error) ? error.type : "Configuration"
   const params = new URLSearchParams({ error: PAGE_ERROR_VALUES[type as ErrorType] ?? type })

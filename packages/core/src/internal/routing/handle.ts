@@ -8,9 +8,10 @@ import { signInAction } from "../actions/signin.js"
 import { signOutAction } from "../actions/signout.js"
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import { lazyModule } from "../lazy.js"
+import { consoleLogger } from "../logger.js"
 import type { ActionResult } from "./action-result.js"
 import { type AuthContext, createContext } from "./context.js"
-import { actionErrorResponse, configErrorResponse } from "./errors.js"
+import { actionErrorResponse, CONFIG_ERROR_BODY, configErrorResponse } from "./errors.js"
 import { type AuthRequest, parseRequest, RequestRejected } from "./parse-request.js"
 import { jsonResponse, toResponse, toReturnedRedirect, withCookies } from "./respond.js"
 
@@ -20,35 +21,67 @@ const pagesModule = lazyModule(() => import("../actions/pages.js"))
 /** A config, or a function of the request that returns one (sync or async). */
 export type AuthConfigInput = AuthConfig | ((request: Request) => AuthConfig | Promise<AuthConfig>)
 
-/** Handles one request; returns the internal response in raw mode, else a web `Response`. */
+/**
+ * Handles one request; returns the internal response in raw mode, else a web `Response`. Only
+ * raw mode's client-facing `AuthError`s are thrown: any other failure, wherever it happens
+ * (the config function, an action, building the response), is logged and answered.
+ */
 export async function handleAuth(
   request: Request,
   input: AuthConfigInput,
 ): Promise<Response | ResponseInternal> {
-  const config = resolveConfig(typeof input === "function" ? await input(request) : input)
+  let config: ResolvedConfig
+  try {
+    config = resolveConfig(typeof input === "function" ? await input(request) : input)
+  } catch (error) {
+    consoleLogger.error(asError(error))
+    return jsonResponse(CONFIG_ERROR_BODY, 500)
+  }
   let parsed: AuthRequest
   try {
-    parsed = await parseRequest(request, config.basePath)
+    parsed = await parseRequest(request, config.basePath, config.origin)
   } catch (error) {
     return rejectRequest(config, error)
   }
-  if (config.error) return configErrorResponse(config, parsed)
+  if (config.error) return answerSafely(config, () => configErrorResponse(config, parsed))
 
   const context = createContext(config, parsed)
   let result: ActionResult
   try {
     result = withCookies(await dispatch(context), context.setCookies)
   } catch (error) {
-    const authError = error instanceof Error ? error : new Error(String(error))
-    config.logger.error(authError)
+    config.logger.error(asError(error))
     if (config.raw && error instanceof AuthError && !parsed.headers.has("X-Auth-Return-Redirect")) {
       throw error
     }
-    return actionErrorResponse(context, error)
+    return answerSafely(config, () => actionErrorResponse(context, error))
   }
   if (config.raw) return result
-  const response = toResponse(result)
-  return parsed.headers.has("X-Auth-Return-Redirect") ? toReturnedRedirect(response) : response
+  try {
+    const response = toResponse(result)
+    return parsed.headers.has("X-Auth-Return-Redirect") ? toReturnedRedirect(response) : response
+  } catch (error) {
+    // A header or cookie the platform refuses (a custom callback's value, say).
+    config.logger.error(asError(error))
+    return answerSafely(config, () => actionErrorResponse(context, error))
+  }
+}
+
+/** Builds an error answer; if even that fails (a `pages.*` URL no header can carry), a 500. */
+async function answerSafely(
+  config: ResolvedConfig,
+  build: () => Response | Promise<Response>,
+): Promise<Response> {
+  try {
+    return await build()
+  } catch (error) {
+    config.logger.error(asError(error))
+    return jsonResponse(CONFIG_ERROR_BODY, 500)
+  }
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error))
 }
 
 function rejectRequest(config: ResolvedConfig, error: unknown): Response {
@@ -56,12 +89,15 @@ function rejectRequest(config: ResolvedConfig, error: unknown): Response {
     config.logger.error(new UnknownAction(error.message, { cause: error.detail }))
     const messages = {
       400: "Bad request.",
+      405: "Method not allowed.",
       413: "Request body too large.",
       415: "Unsupported content type.",
     }
-    return jsonResponse(messages[error.status], error.status)
+    const response = jsonResponse(messages[error.status], error.status)
+    if (error.status === 405) response.headers.set("Allow", "GET, POST")
+    return response
   }
-  config.logger.error(error instanceof Error ? error : new Error(String(error)))
+  config.logger.error(asError(error))
   return jsonResponse("Bad request.", 400)
 }
 

@@ -2,6 +2,9 @@ import { UnknownAction } from "../../errors.js"
 import type { AuthAction } from "../../types.js"
 import { isAuthAction } from "../config/env.js"
 import { parseCookieHeader } from "../cookies/parse.js"
+import { findDuplicateJsonKey } from "./json-keys.js"
+import { parseMediaType } from "./media-type.js"
+import { requestURL } from "./request-url.js"
 
 /** Largest request body read, in bytes. Larger bodies get 413. */
 export const MAX_BODY_BYTES = 64 * 1024
@@ -23,7 +26,7 @@ export interface AuthRequest {
 /** Why a request could not be parsed, and the status to answer with. */
 export class RequestRejected extends Error {
   constructor(
-    readonly status: 400 | 413 | 415,
+    readonly status: 400 | 405 | 413 | 415,
     message: string,
     readonly detail?: unknown,
   ) {
@@ -41,14 +44,23 @@ const ACTIONS_WITH_PROVIDER: ReadonlySet<AuthAction> = new Set([
 /**
  * Parses a web `Request` into an {@link AuthRequest}: the action and provider from the path
  * under `basePath`, the query, cookies, and a JSON, URL-encoded or multipart body of at most
- * {@link MAX_BODY_BYTES}. Throws {@link UnknownAction} for a path or method no action serves and
- * {@link RequestRejected} for a body or query that cannot be trusted.
+ * {@link MAX_BODY_BYTES}, chosen by the parsed media type of `Content-Type` (never by a
+ * substring of it). Throws {@link UnknownAction} for a path no action serves and
+ * {@link RequestRejected} for a method other than GET and POST (405) or a body or query that
+ * cannot be trusted: a name given twice (in the query, the form, or any object of a JSON body),
+ * malformed JSON, another media type.
  */
-export async function parseRequest(request: Request, basePath: string): Promise<AuthRequest> {
-  const url = new URL(request.url)
+export async function parseRequest(
+  request: Request,
+  basePath: string,
+  origin?: string,
+): Promise<AuthRequest> {
+  // On the app's origin when it has one (`AUTH_URL`): the Host header then moves nothing.
+  const url = requestURL(request, origin)
   const method = request.method.toUpperCase()
   if (method !== "GET" && method !== "POST") {
-    throw new UnknownAction(`Only GET and POST are served; the request used ${method}.`)
+    // Auth.js answers 400; RFC 9110 §15.5.6 asks for 405 with `Allow`.
+    throw new RequestRejected(405, `Only GET and POST are served; the request used ${method}.`)
   }
   const { action, providerId } = parseActionPath(url.pathname, basePath)
   const query = toUniqueRecord(url.searchParams, "query")
@@ -73,9 +85,9 @@ const NO_QUERY: Readonly<Record<string, string>> = Object.freeze(Object.create(n
  * whatever its path and method, only its URL (`https://` means secure cookie names) and its
  * cookies are read, as for GET `<basePath>/session`; the body is left unread.
  */
-export function parseSessionRequest(request: Request): AuthRequest {
+export function parseSessionRequest(request: Request, origin?: string): AuthRequest {
   return {
-    url: new URL(request.url),
+    url: requestURL(request, origin),
     method: "GET",
     action: "session",
     providerId: undefined,
@@ -121,42 +133,71 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
   if (declared > MAX_BODY_BYTES) {
     throw new RequestRejected(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
   }
-  const text = await readLimited(request)
-  const contentType = (request.headers.get("content-type") ?? "").toLowerCase()
+  const bytes = await readLimited(request)
+  const header = request.headers.get("content-type")
+  const text = new TextDecoder().decode(bytes)
   if (text.trim() === "") return undefined
-  if (contentType.includes("application/json")) {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(text)
-    } catch (error) {
-      throw new RequestRejected(400, "The JSON request body is malformed.", error)
-    }
-    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-      throw new RequestRejected(400, "The JSON request body must be an object.")
-    }
-    return Object.assign(Object.create(null), parsed) as Record<string, unknown>
+  switch (parseMediaType(header)) {
+    case "application/json":
+      return parseJsonBody(text)
+    case "application/x-www-form-urlencoded":
+      return toUniqueRecord(new URLSearchParams(text), "body")
+    case "multipart/form-data":
+      // The original header: its `boundary` parameter is case-sensitive.
+      return parseMultipartBody(bytes, header!)
+    default:
+      throw new RequestRejected(
+        415,
+        "Request bodies must be application/x-www-form-urlencoded, multipart/form-data or application/json.",
+        { contentType: header },
+      )
   }
-  if (contentType.includes("application/x-www-form-urlencoded")) {
-    return toUniqueRecord(new URLSearchParams(text), "body")
-  }
-  if (contentType.includes("multipart/form-data")) {
-    let form: FormData
-    try {
-      form = await new Response(text, { headers: { "content-type": contentType } }).formData()
-    } catch (error) {
-      throw new RequestRejected(400, "The multipart request body is malformed.", error)
-    }
-    const fields = new URLSearchParams()
-    for (const [key, value] of form) if (typeof value === "string") fields.append(key, value)
-    return toUniqueRecord(fields, "body")
-  }
-  throw new RequestRejected(
-    415,
-    `Request bodies must be application/x-www-form-urlencoded, multipart/form-data or application/json; got "${contentType || "none"}".`,
-  )
 }
 
-async function readLimited(request: Request): Promise<string> {
+/**
+ * A JSON body: an object whose member names are unique at every depth (JSON.parse would keep
+ * the last of two `csrfToken`s or `callbackUrl`s silently). The parser's own message is not
+ * kept: it quotes the body, which may hold a password or a token.
+ */
+function parseJsonBody(text: string): Record<string, unknown> {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch (error) {
+    throw new RequestRejected(400, "The JSON request body is malformed.", {
+      error: error instanceof Error ? error.name : typeof error,
+    })
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new RequestRejected(400, "The JSON request body must be an object.")
+  }
+  const duplicate = findDuplicateJsonKey(text)
+  if (duplicate !== undefined) {
+    throw new RequestRejected(400, "A member of the JSON request body is given more than once.", {
+      name: duplicate.slice(0, 64),
+    })
+  }
+  return Object.assign(Object.create(null), parsed) as Record<string, unknown>
+}
+
+async function parseMultipartBody(
+  bytes: Uint8Array<ArrayBuffer>,
+  contentType: string,
+): Promise<Record<string, string>> {
+  let form: FormData
+  try {
+    form = await new Response(bytes, { headers: { "content-type": contentType } }).formData()
+  } catch (error) {
+    throw new RequestRejected(400, "The multipart request body is malformed.", {
+      error: error instanceof Error ? error.name : typeof error,
+    })
+  }
+  const fields = new URLSearchParams()
+  for (const [key, value] of form) if (typeof value === "string") fields.append(key, value)
+  return toUniqueRecord(fields, "body")
+}
+
+async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   const reader = request.body!.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -176,7 +217,7 @@ async function readLimited(request: Request): Promise<string> {
     all.set(chunk, offset)
     offset += chunk.byteLength
   }
-  return new TextDecoder().decode(all)
+  return all
 }
 
 /**

@@ -162,15 +162,18 @@ async function deleteReplacedSession(context: AuthContext): Promise<void> {
 
 /**
  * Ends a database session: deletes it, emits `signOut` with the deleted session and clears the
- * cookie. When the adapter fails, the failure is logged as `SignOutError` and the cookie is
- * still cleared, so the browser is signed out either way.
+ * cookie. When the adapter reports that no session had that token (`null`), no event is emitted
+ * (Auth.js emits `{ session: null }`): audit handlers see only real sessions. When the adapter
+ * fails, the failure is logged as `SignOutError` and the cookie is still cleared, so the
+ * browser is signed out either way.
  */
 export async function endDatabaseSession(context: AuthContext): Promise<Cookie[]> {
   const sessionToken = sessionTokenOf(context)
   if (sessionToken === undefined) return []
   try {
     const session = (await adapterOf(context).deleteSession(sessionToken)) as AdapterSession | null
-    await emitEvent(context.config, "signOut", { session })
+    // Adapters that return nothing (`undefined`) cannot say: the event is emitted, as in Auth.js.
+    if (session !== null) await emitEvent(context.config, "signOut", { session })
   } catch (error) {
     context.config.logger.error(
       new SignOutError(error instanceof Error ? error : new Error(String(error))),

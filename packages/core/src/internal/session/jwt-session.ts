@@ -1,5 +1,5 @@
 import type { AdapterSession } from "../../adapters.js"
-import { JWTSessionError } from "../../errors.js"
+import { JWTSessionError, SignOutError } from "../../errors.js"
 import type { JWT } from "../../jwt.js"
 import type { Account, Cookie, Profile, Session, User } from "../../types.js"
 import { emitEvent } from "../config/resolve-config.js"
@@ -124,10 +124,25 @@ export async function establishJwtSession(
   return writeSessionToken(context, token, expires)
 }
 
-/** Ends a JWT session: decodes the token for the `signOut` event and clears the cookie. */
+/**
+ * Ends a JWT session: decodes the token for the `signOut` event and clears the cookie. A token
+ * that does not decode (tampered, expired, another secret) is no session: the failure is logged
+ * as `SignOutError`, as in Auth.js, no event is emitted (audit handlers see only real sessions),
+ * and the cookie is cleared all the same.
+ */
 export async function endJwtSession(context: AuthContext): Promise<Cookie[]> {
-  const token = await decodeSessionToken(context)
-  if (token === undefined) return []
-  await emitEvent(context.config, "signOut", { token })
+  const { value } = readSessionCookie(context)
+  if (!value) return []
+  const { jwt, logger } = context.config
+  try {
+    const token = await jwt.decode({
+      ...jwt,
+      token: value,
+      salt: context.cookies.sessionToken.name,
+    })
+    if (token) await emitEvent(context.config, "signOut", { token })
+  } catch (error) {
+    logger.error(new SignOutError(error instanceof Error ? error : new Error(String(error))))
+  }
   return clearSessionCookies(context)
 }

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest"
+import { defaultClientKey } from "./client-key.js"
+import { EMAIL_PER_ADDRESS_DEFAULT, EMAIL_PER_CLIENT_DEFAULT, resolveRateLimit } from "./options.js"
+
+describe("resolveRateLimit", () => {
+  it("applies the defaults: 5 per address and 20 per client in 15 minutes", () => {
+    const { rateLimit, error } = resolveRateLimit(undefined)
+    expect(error).toBeUndefined()
+    expect(rateLimit.email).toEqual({
+      perAddress: EMAIL_PER_ADDRESS_DEFAULT,
+      perClient: EMAIL_PER_CLIENT_DEFAULT,
+    })
+    expect(EMAIL_PER_ADDRESS_DEFAULT).toEqual({ limit: 5, windowSeconds: 900 })
+    expect(EMAIL_PER_CLIENT_DEFAULT).toEqual({ limit: 20, windowSeconds: 900 })
+    expect(rateLimit.clientKey).toBe(defaultClientKey)
+  })
+
+  it("turns limits off with false, one by one or all at once", () => {
+    expect(resolveRateLimit(false).rateLimit.email).toEqual({
+      perAddress: undefined,
+      perClient: undefined,
+    })
+    expect(resolveRateLimit({ email: false }).rateLimit.email.perAddress).toBeUndefined()
+    const { email } = resolveRateLimit({ email: { perClient: false } }).rateLimit
+    expect(email).toEqual({ perAddress: EMAIL_PER_ADDRESS_DEFAULT, perClient: undefined })
+  })
+
+  it.each([
+    { limit: 0, windowSeconds: 60 },
+    { limit: 1.5, windowSeconds: 60 },
+    { limit: 3, windowSeconds: 0 },
+    { limit: 3, windowSeconds: Number.POSITIVE_INFINITY },
+  ])("reports %o as a config mistake", (rule) => {
+    expect(resolveRateLimit({ email: { perAddress: rule } }).error?.message).toContain(
+      "rateLimit.email.perAddress",
+    )
+  })
+})
+
+describe("defaultClientKey", () => {
+  const key = (headers: Record<string, string>) =>
+    defaultClientKey(new Request("http://app.test/", { headers }))
+
+  it("takes the entry the nearest proxy appended to X-Forwarded-For, else X-Real-IP", () => {
+    expect(key({ "x-forwarded-for": "203.0.113.9, 198.51.100.7" })).toBe("198.51.100.7")
+    expect(key({ "x-forwarded-for": "198.51.100.7" })).toBe("198.51.100.7")
+    expect(key({ "x-real-ip": "192.0.2.1" })).toBe("192.0.2.1")
+    expect(key({})).toBeUndefined()
+    expect(key({ "x-forwarded-for": "x".repeat(200) })).toBeUndefined()
+  })
+})
