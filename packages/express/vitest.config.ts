@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     name: "express",
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    globalSetup: ["./test/provider-reexports.setup.ts"],
     testTimeout: 20000,
     hookTimeout: 30000,
   },

@@ -1,29 +1,39 @@
 /**
  * The playground's command line: `pnpm dev` at the repository's root (or `pnpm start` here).
- * Options come from the environment (see `playgroundOptionsFromEnv`); Ctrl+C stops everything.
+ * Options come from the environment (see `playgroundOptionsFromEnv`); Ctrl+C stops everything
+ * and exits with code 0 (a second Ctrl+C while stopping forces the exit).
  */
 import { playgroundOptionsFromEnv } from "./options.js"
 import { startPlayground } from "./playground.js"
 
-async function main(): Promise<void> {
-  const playground = await startPlayground(playgroundOptionsFromEnv(process.env))
-  console.log(`Playground running at ${playground.url}`)
+/** The exit code of a process ended by SIGINT, as shells report it. */
+const FORCED_EXIT_CODE = 130
 
+async function main(): Promise<void> {
+  const started = startPlayground(playgroundOptionsFromEnv(process.env))
+
+  // Listening before anything is printed: a Ctrl+C at any moment, even while starting, stops
+  // the playground cleanly instead of killing it half-way.
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return
+    if (stopping) process.exit(FORCED_EXIT_CODE)
     stopping = true
     console.log(`${signal}: stopping the playground.`)
-    playground.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error)
-        process.exit(1)
-      },
-    )
+    started
+      .then((playground) => playground.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error instanceof Error ? error.message : error)
+          process.exit(1)
+        },
+      )
   }
-  process.once("SIGINT", stop)
-  process.once("SIGTERM", stop)
+  process.on("SIGINT", stop)
+  process.on("SIGTERM", stop)
+
+  const playground = await started
+  if (!stopping) console.log(`Playground running at ${playground.url}`)
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 /** The whole playground in-process, over real HTTP (the browser flows are in e2e/). */
 import { mkdtemp, rm } from "node:fs/promises"
+import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { CookieJar } from "@auth/dev-servers"
@@ -100,6 +101,24 @@ describe("startPlayground in production", () => {
         startPlayground({ port: 0, dataDir, production: true, log: () => {} }),
       ).rejects.toThrow(/^AUTH_SECRET is not set\. In production/)
     } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe("startPlayground on a port in use", () => {
+  it("says which port, and that PORT picks another", async () => {
+    const blocker = createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve))
+    const { port } = blocker.address() as { port: number }
+    const dataDir = await mkdtemp(join(tmpdir(), "playground-port-"))
+    try {
+      const started = startPlayground({ port, dataDir, log: () => {} })
+      await expect(started).rejects.toThrow(
+        `Port ${port} on 127.0.0.1 is already in use. Stop what is using it, or choose another port with PORT: PORT=${port + 1} pnpm dev (PORT=0 picks a free one).`,
+      )
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()))
       await rm(dataDir, { recursive: true, force: true })
     }
   })

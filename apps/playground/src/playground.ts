@@ -2,7 +2,7 @@
  * Starts the whole playground: the SMTP server and the identity provider it signs in with, the
  * database, and the Express app, all on loopback addresses.
  */
-import type { Server } from "node:http"
+import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { resolve } from "node:path"
 import { startIdentityProvider, startSmtpServer } from "@auth/dev-servers"
@@ -16,6 +16,8 @@ import { resolveSecret } from "./secret.js"
 export const DEFAULT_PORT = 3000
 /** The default data folder (PGlite's files and the development secret), relative to the cwd. */
 export const DEFAULT_DATA_DIR = ".playground-data"
+/** The highest TCP port. */
+const MAX_PORT = 65_535
 /** The app listens on this loopback address only. */
 const HOST = "127.0.0.1"
 
@@ -94,6 +96,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 
   const stack = new CloseStack()
   try {
+    // The port first: a port in use is reported at once, before anything else starts.
+    const server = await listen(options.port ?? DEFAULT_PORT)
+    stack.push({ close: () => closeServer(server) })
     const smtp = stack.push(await startSmtpServer())
     const idp = stack.push(await startIdentityProvider({ name: "Playground ID" }))
     const database = stack.push(await openDatabase({ databaseUrl: options.databaseUrl, dataDir }))
@@ -110,8 +115,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       home: { demoUser: DEMO_USER, sessionStrategy, storage: database.description },
       logError: options.logError ?? console.error,
     })
-    const server = await listen(app, options.port ?? DEFAULT_PORT)
-    stack.push({ close: () => closeServer(server) })
+    server.on("request", app)
     const { port } = server.address() as AddressInfo
     idp.setRedirectUris(
       ["localhost", HOST].map(
@@ -160,15 +164,34 @@ class CloseStack {
   }
 }
 
-function listen(app: ReturnType<typeof createApp>, port: number): Promise<Server> {
+/** An HTTP server listening on the port; the app is attached once everything it uses runs. */
+function listen(port: number): Promise<Server> {
   return new Promise((resolveServer, reject) => {
-    const server = app.listen(port, HOST)
+    const server = createServer()
+    server.listen(port, HOST)
+    const fail = (error: Error) => reject(describeListenError(error, port))
     server.once("listening", () => {
-      server.off("error", reject)
+      server.off("error", fail)
       resolveServer(server)
     })
-    server.once("error", reject)
+    server.once("error", fail)
   })
+}
+
+/** A listen failure that says which port, and that `PORT` picks another. */
+function describeListenError(error: Error, port: number): Error {
+  const code = (error as NodeJS.ErrnoException).code
+  const other = port === MAX_PORT ? DEFAULT_PORT : port + 1
+  const fix = `Stop what is using it, or choose another port with PORT: PORT=${other} pnpm dev (PORT=0 picks a free one).`
+  if (code === "EADDRINUSE") {
+    return new Error(`Port ${port} on ${HOST} is already in use. ${fix}`, { cause: error })
+  }
+  if (code === "EACCES") {
+    return new Error(`Port ${port} on ${HOST} needs privileges this process lacks. ${fix}`, {
+      cause: error,
+    })
+  }
+  return error
 }
 
 function closeServer(server: Server): Promise<void> {

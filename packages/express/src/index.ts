@@ -21,6 +21,7 @@ export type { Account, DefaultSession, Profile, Session, User } from "@auth/core
 export type { ExpressAuthConfig } from "./internal/config.js"
 export { ExpressAuth, type ExpressMiddleware } from "./internal/middleware.js"
 export {
+  type AuthenticatedLocals,
   authSession,
   type GetSessionResult,
   getSession,

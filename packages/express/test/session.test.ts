@@ -50,7 +50,7 @@ describe.each(EXPRESS_VERSIONS)("%s", (_, createApp) => {
       })
     })
 
-    it("reads the request's origin, not AUTH_URL's, so the cookie names still match", async () => {
+    it("agrees with ExpressAuth on the cookie names when AUTH_URL names another origin", async () => {
       vi.stubEnv("AUTH_URL", "https://elsewhere.example/api/auth")
       const { config } = testConfig()
       running = await serve(createApp, (app) => {
@@ -63,26 +63,37 @@ describe.each(EXPRESS_VERSIONS)("%s", (_, createApp) => {
       })
     })
 
-    it("throws a clear error when core cannot answer", async () => {
+    it("is null while the config has a mistake, and throws it in production", async () => {
       vi.stubEnv("AUTH_SECRET", "")
-      const { config } = testConfig({ secret: undefined })
-      const failures: unknown[] = []
+      const { config, errors } = testConfig({ secret: undefined })
+      let seen: unknown = "not called"
       running = await serve(createApp, (app) => {
-        app.get("/me", async (req, res, next) => {
+        app.get("/me", async (req, res) => {
+          seen = await getSession(req, config)
+          res.end()
+        })
+      })
+      expect((await running.client.fetch("/me")).status).toBe(200)
+      expect(seen).toBeNull()
+      expect(errors.map((error) => error.name)).toEqual(["MissingSecret"])
+
+      vi.stubEnv("NODE_ENV", "production")
+      const failures: unknown[] = []
+      await running.close()
+      running = await serve(createApp, (app) => {
+        app.get("/me", async (req, res) => {
           try {
-            res.json(await getSession(req, config))
+            res.json(await getSession(req, testConfig({ secret: undefined }).config))
           } catch (error) {
             failures.push(error)
-            next(error)
+            res.status(500).end()
           }
         })
       })
-      await running.client.fetch("/me")
-      expect(failures).toHaveLength(1)
-      expect(String(failures[0])).toBe(
-        "Error: getSession: GET /auth/session answered 500: There was a problem with the server configuration. Check the server logs for more information.",
-      )
+      expect((await running.client.fetch("/me")).status).toBe(500)
+      expect(failures).toEqual([expect.objectContaining({ type: "MissingSecret" })])
     })
+
     it("throws when the session callback fails, and logs the cause", async () => {
       const boom = new Error("boom")
       const { config, errors } = testConfig({
@@ -230,16 +241,24 @@ describe.each(EXPRESS_VERSIONS)("%s", (_, createApp) => {
     })
 
     it("passes a failure to read the session to next(error)", async () => {
-      vi.stubEnv("AUTH_SECRET", "")
-      const { config } = testConfig({ secret: undefined })
+      const boom = new Error("boom")
+      const { config } = testConfig({
+        callbacks: {
+          session: () => {
+            throw boom
+          },
+        },
+      })
       const failures: unknown[] = []
       running = await serve(createApp, (app) => {
+        app.use("/auth", ExpressAuth(config))
         app.get("/private", requireAuth(config), (_req, res) => void res.end())
         app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
           failures.push(error)
           res.status(500).end()
         })
       })
+      await running.client.signIn({ username: "ada", password: PASSWORD })
       expect((await running.client.fetch("/private")).status).toBe(500)
       expect(failures).toHaveLength(1)
     })

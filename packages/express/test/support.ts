@@ -1,4 +1,4 @@
-import { HttpClient } from "@auth/integration-test"
+import { HttpClient, type RawResponse } from "@auth/integration-test"
 import type { ExpressAuthConfig } from "../src/index.js"
 import Credentials from "../src/providers/credentials.js"
 import { type ExpressFactory, listen } from "./app.js"
@@ -62,4 +62,28 @@ export async function serve(
     client: new HttpClient(running.baseUrl, basePath),
     close: running.close,
   }
+}
+
+/** How long a test waits for a response before it fails: long for a loopback answer. */
+export const RESPONSE_DEADLINE_MS = 5000
+
+/**
+ * Sends a request with {@link HttpClient.raw} (any method, any `Host`) and resolves with the
+ * response; one not answered within `deadlineMs` rejects, so a server that leaves a request
+ * hanging fails the test at once (closing the server then ends the connection).
+ */
+export function requestWithin(
+  client: HttpClient,
+  options: Parameters<HttpClient["raw"]>[0],
+  deadlineMs = RESPONSE_DEADLINE_MS,
+): Promise<RawResponse> {
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    const request = `${options.method ?? "GET"} ${options.path}`
+    timer = setTimeout(
+      () => reject(new Error(`${request}: no response in ${deadlineMs} ms`)),
+      deadlineMs,
+    )
+  })
+  return Promise.race([client.raw(options), deadline]).finally(() => clearTimeout(timer))
 }

@@ -1,15 +1,19 @@
 import { Auth } from "@auth/core"
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express"
 import { readRequestBody } from "./body.js"
-import { configFor, type ExpressAuthConfig } from "./config.js"
-import { mountPath, requestOrigin, requestPath } from "./origin.js"
-import { rejectRequest, writeResponse } from "./response.js"
+import { configFor, type ExpressAuthConfig, type PreparedConfig, prepareConfig } from "./config.js"
+import { mountPath, requestPath } from "./origin.js"
+import { requestUrl } from "./request-url.js"
+import { ALLOWED_METHODS, rejectRequest, writeResponse } from "./response.js"
 import { toWebRequest } from "./web-request.js"
 
-/** An Express middleware that may answer asynchronously. */
-export type ExpressMiddleware = (
+/**
+ * An Express middleware that may answer asynchronously. `Locals` is what it promises the
+ * handlers after it find in `res.locals` (Express infers it for the route).
+ */
+export type ExpressMiddleware<Locals extends Record<string, unknown> = Record<string, unknown>> = (
   req: ExpressRequest,
-  res: ExpressResponse,
+  res: ExpressResponse<unknown, Locals>,
   next: NextFunction,
 ) => Promise<void>
 
@@ -22,18 +26,25 @@ export type ExpressMiddleware = (
  *   (`"/auth/*"` on Express 4, `"/auth/*splat"` on Express 5). Mounted without a path
  *   (`app.use(ExpressAuth(config))`), the base path is `AUTH_URL`'s path or `/auth`, and requests
  *   outside it go on to `next()`.
- * - **Environment**: `AUTH_SECRET`, `AUTH_URL`, `AUTH_TRUST_HOST` and the provider variables
- *   (`AUTH_GITHUB_ID`, …) are read from `process.env` once, into a copy of `config`; the object
- *   you pass is never changed.
+ * - **Environment and startup checks**: `AUTH_SECRET`, `AUTH_URL`, `AUTH_TRUST_HOST` and the
+ *   provider variables (`AUTH_GITHUB_ID`, …) are read from `process.env` when `ExpressAuth` is
+ *   called, into a copy of `config` (the object you pass is never changed), and the result is
+ *   checked then. A mistake (no secret, a provider without a client id…) is reported once, with
+ *   its fix: with `NODE_ENV=production` it is thrown, so the app refuses to start; otherwise it is
+ *   logged and the app keeps serving, its auth routes showing the configuration error page.
  * - **Bodies**: form, multipart and JSON bodies are parsed by core, so no body parser is needed;
  *   one already installed (`express.json()`, `express.urlencoded()`) works too. Bodies over
  *   64 KiB get `413` without being read further.
- * - **Origin**: the scheme is `req.protocol` and the host the `Host` header; `X-Forwarded-Proto`
- *   and `X-Forwarded-Host` count only from a proxy that Express's `trust proxy` setting trusts.
+ * - **Origin**: `AUTH_URL`'s when set, whatever the request's headers say; else the scheme is
+ *   `req.protocol` and the host the `Host` header, `X-Forwarded-Proto` and `X-Forwarded-Host`
+ *   counting only from a proxy that Express's `trust proxy` setting trusts.
  *
- * The middleware ends every request it handles, and calls `next(error)` only for a failure no
- * response describes (the client aborting mid-body is not one: there is nobody to answer).
+ * Every request under the base path gets an answer: methods other than GET and POST get `405`
+ * with `Allow`, a `Host` no URL can have `400`, and a failure no response describes goes to
+ * `next(error)` (the app's error handler, else Express's 500 page), also after the body was
+ * read. Only a client that closed its connection is left unanswered: nobody is there.
  *
+ * @throws {AuthError} in production, the configuration mistake (see above)
  * @see https://authjs.dev/reference/express#expressauth
  * @example
  * import express from "express"
@@ -45,12 +56,13 @@ export type ExpressMiddleware = (
  * app.use("/auth", ExpressAuth({ providers: [GitHub] }))
  */
 export function ExpressAuth(config: ExpressAuthConfig): ExpressMiddleware {
+  const prepared = prepareConfig(config)
   return async (req, res, next) => {
     let handled: boolean
     try {
-      handled = await handle(req, res, config)
+      handled = await handle(req, res, prepared)
     } catch (error) {
-      if (!req.destroyed) next(error)
+      passOn(error, req, res, next)
       return
     }
     if (!handled) next()
@@ -61,23 +73,25 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressMiddleware {
 async function handle(
   req: ExpressRequest,
   res: ExpressResponse,
-  config: ExpressAuthConfig,
+  prepared: PreparedConfig,
 ): Promise<boolean> {
-  const authConfig = configFor(config, mountPath(req))
+  const authConfig = configFor(prepared, mountPath(req))
   const path = requestPath(req)
   // Mounted without a path, only requests under the base path are ours.
   if (path && !isUnder(new URL(path, "http://path.invalid").pathname, authConfig.basePath ?? "")) {
     return false
   }
-  const origin = requestOrigin(req)
-  if (!origin || !path) {
+  if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
+    rejectRequest(res, 405)
+    return true
+  }
+  const url = requestUrl(req)
+  if (!url) {
     rejectRequest(res, 400)
     return true
   }
-  const url = new URL(`${origin}${path}`)
 
-  const body =
-    req.method === "GET" || req.method === "HEAD" ? undefined : await readRequestBody(req)
+  const body = req.method === "GET" ? undefined : await readRequestBody(req)
   if (body?.kind === "too-large") {
     rejectRequest(res, 413)
     return true
@@ -85,6 +99,26 @@ async function handle(
   const response = await Auth(toWebRequest(req, url, body), authConfig)
   await writeResponse(response, res)
   return true
+}
+
+/**
+ * Hands a failure to the app's error handler (else Express answers 500), whatever state the
+ * request stream is in: Node marks a request destroyed once its body was read, so that state
+ * says nothing about whether someone is waiting. Only a closed connection is left alone, and a
+ * response already under way is cut off, since an error page can no longer replace it.
+ */
+function passOn(
+  error: unknown,
+  req: ExpressRequest,
+  res: ExpressResponse,
+  next: NextFunction,
+): void {
+  if (req.socket.destroyed) return
+  if (res.headersSent) {
+    res.destroy(error instanceof Error ? error : undefined)
+    return
+  }
+  next(error)
 }
 
 function isUnder(pathname: string, basePath: string): boolean {

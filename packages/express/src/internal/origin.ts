@@ -1,13 +1,5 @@
+import { resolveRequestURL } from "@auth/core"
 import type { Request as ExpressRequest } from "express"
-
-/**
- * A host as it may appear in a URL authority: a registered name or IPv4 address, or an IPv6
- * literal in brackets, with an optional port. Anything else (`evil.test/path`, `user@host`,
- * spaces) would let a header rewrite the URL core sees, so it is refused.
- *
- * @see https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2
- */
-const HOST = /^(?:[A-Za-z0-9_~.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 
 /** Express's compiled `trust proxy` setting: does it trust the hop at this address? */
 type TrustProxy = (address: string | undefined, hop: number) => boolean
@@ -33,21 +25,25 @@ export function requestProtocol(req: ExpressRequest): "http" | "https" {
 }
 
 /**
- * The request's host with its port: the first `X-Forwarded-Host` value when `trust proxy`
- * trusts the sender, else the `Host` header. This is Express 5's `req.host`; Express 4 has no
- * getter that keeps the port (its `req.hostname` drops it), so both are computed the same way
- * here. `undefined` when the result is not a valid host.
+ * The request's host with its port, as sent: the first `X-Forwarded-Host` value when `trust
+ * proxy` trusts the sender, else the `Host` header. This is Express 5's `req.host`; Express 4 has
+ * no getter that keeps the port (its `req.hostname` drops it), so both are computed the same way
+ * here. Whether it is a host at all is core's call (see {@link requestOrigin}).
  */
 export function requestHost(req: ExpressRequest): string | undefined {
   const forwarded = trustsPeer(req) ? req.get("x-forwarded-host") : undefined
-  const host = forwarded ? forwarded.split(",")[0]!.trim() : req.get("host")
-  return host && HOST.test(host) ? host : undefined
+  return forwarded ? forwarded.split(",")[0]!.trim() : req.get("host")
 }
 
-/** `scheme://host[:port]` of the request as Express sees it, or `undefined` for a bad `Host`. */
+/**
+ * `scheme://host[:port]` of the request as Express sees it, or `undefined` when its host is not
+ * one a URL can have (`evil.example:99999`, `1.2.3.256`, `evil.example/path`…): core's
+ * `resolveRequestURL` decides, as it does for every integration. Such a request gets `400`.
+ * With `AUTH_URL` set, core then handles the request on `AUTH_URL`'s origin instead.
+ */
 export function requestOrigin(req: ExpressRequest): string | undefined {
-  const host = requestHost(req)
-  return host ? `${requestProtocol(req)}://${host}` : undefined
+  const target = { protocol: requestProtocol(req), host: requestHost(req), path: "/" }
+  return resolveRequestURL(target)?.origin
 }
 
 /**

@@ -16,14 +16,27 @@ export async function writeResponse(response: Response, res: ExpressResponse): P
   res.end(body)
 }
 
+/** The methods core serves: every action is a GET or a POST. */
+export const ALLOWED_METHODS = ["GET", "POST"] as const
+
+/** The requests answered before core sees them, and what they are told. */
+const REJECTIONS = {
+  400: "Bad request.",
+  405: "Method not allowed.",
+  413: "Request body too large.",
+} as const
+
 /**
- * Answers a request core never sees, in core's format: a JSON string message. `413` also closes
- * the connection, because the rest of the oversized body is left unread.
+ * Answers a request core never sees, in core's format: a JSON string message. `405` names the
+ * allowed methods in `Allow`; `413` also closes the connection, because the rest of the oversized
+ * body is left unread.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc9110#section-15.5.6
  */
-export function rejectRequest(res: ExpressResponse, status: 400 | 413): void {
-  const message = status === 413 ? "Request body too large." : "Bad request."
+export function rejectRequest(res: ExpressResponse, status: keyof typeof REJECTIONS): void {
   res.status(status)
   res.setHeader("Content-Type", "application/json")
+  if (status === 405) res.setHeader("Allow", ALLOWED_METHODS.join(", "))
   if (status === 413) res.setHeader("Connection", "close")
-  res.end(JSON.stringify(message))
+  res.end(JSON.stringify(REJECTIONS[status]))
 }

@@ -2,9 +2,23 @@ import { createActionURL } from "@auth/core"
 import { checkSession, type SessionCheck } from "@auth/core/session"
 import type { Session } from "@auth/core/types"
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express"
-import { configFor, type ExpressAuthConfig } from "./config.js"
+import { configFor, type ExpressAuthConfig, prepareConfig } from "./config.js"
 import type { ExpressMiddleware } from "./middleware.js"
-import { requestHost, requestPath, requestProtocol } from "./origin.js"
+import { requestOrigin, requestPath } from "./origin.js"
+import { rejectRequest } from "./response.js"
+
+declare global {
+  namespace Express {
+    /** `res.locals` of every Express app that uses `@auth/express`. */
+    interface Locals {
+      /**
+       * The request's session, or `null`: set by `authSession()` and `requireAuth()` (on routes
+       * they do not run on, it is `undefined` at run time).
+       */
+      session: Session | null
+    }
+  }
+}
 
 /** What {@link getSession} resolves to. */
 export type GetSessionResult = Promise<Session | null>
@@ -22,15 +36,19 @@ const FAILURE_ANSWERS: Record<NonNullable<SessionCheck["failure"]>, string> = {
 
 /**
  * Reads the session of a request from its cookies, without answering it: `null` when there is
- * none (or the `Host` header is not a valid host, so no cookie can belong to it). The session is
- * read as GET `/session` reads it (core's `checkSession`) and returned as that response carries
- * it, JSON; the cookies that read would re-issue are not set.
+ * none. The session is read as GET `/session` reads it (core's `checkSession`) and returned as
+ * that response carries it, JSON; the cookies that read would re-issue are not set.
  *
  * The session URL is built like `ExpressAuth` builds its request URLs (scheme and host from the
  * request, forwarded headers only from a trusted proxy), so both agree on the cookie names.
  *
- * @throws {Error} when GET `/session` would answer other than `200`: `500` for a config mistake,
- *   a redirect to the error page when the `jwt` or `session` callback throws (JWT strategy); the
+ * Also `null`, never an exception, when no session can exist: the `Host` header is not a host a
+ * URL can have (`evil.example:99999`), so no cookie can belong to it; or, outside production, the
+ * config has a mistake (reported once, when the config was first used).
+ *
+ * @throws {AuthError} in production, a configuration mistake (no secret, an untrusted host…)
+ * @throws {Error} when GET `/session` would answer other than `200` for another reason: a
+ *   redirect to the error page when the `jwt` or `session` callback throws (JWT strategy); the
  *   cause is in the server log
  * @see https://authjs.dev/reference/express#getsession
  * @example
@@ -40,15 +58,17 @@ const FAILURE_ANSWERS: Record<NonNullable<SessionCheck["failure"]>, string> = {
  * })
  */
 export async function getSession(req: ExpressRequest, config: ExpressAuthConfig): GetSessionResult {
-  const authConfig = configFor(config, undefined)
-  const host = requestHost(req)
-  if (!host) return null
-  const headers = new Headers({ host })
+  const prepared = prepareConfig(config)
+  if (prepared.error) return null
+  const origin = requestOrigin(req)
+  if (!origin) return null
+  const { protocol, host } = new URL(origin)
   const cookie = req.get("cookie")
-  // `{}`: the origin is the request's, as in ExpressAuth, not AUTH_URL's.
-  const url = createActionURL("session", requestProtocol(req), headers, {}, authConfig)
+  // `{}`: the URL is the request's, as ExpressAuth hands core; core moves both to AUTH_URL's
+  // origin when it is set, so the two always agree on the cookie names.
+  const url = createActionURL("session", protocol, new Headers({ host }), {}, prepared.base)
   const request = new Request(url, { headers: cookie ? { cookie } : {} })
-  const { session, failure } = await checkSession(request, authConfig)
+  const { session, failure } = await checkSession(request, prepared.base)
   if (failure) {
     throw new Error(`getSession: GET ${url.pathname} answered ${FAILURE_ANSWERS[failure]}`)
   }
@@ -59,15 +79,26 @@ export async function getSession(req: ExpressRequest, config: ExpressAuthConfig)
 
 /**
  * A middleware that puts the request's session (or `null`) on `res.locals.session`, for the
- * routes and views after it.
+ * routes and views after it. `res.locals.session` is typed `Session | null` in every app that
+ * imports `@auth/express`.
  *
+ * A `Host` no URL can have gets `400` (RFC 9112 §3.2: a server answers an invalid `Host` with 400;
+ * Auth.js answered 500 on every route). Outside production a config mistake gives `null` and the
+ * app's route runs.
+ *
+ * @throws {AuthError} in production, a configuration mistake, when the middleware is created
  * @throws {Error} passed to `next` as {@link getSession} throws it
  * @example
  * app.use(authSession(authConfig))
  * app.get("/", (req, res) => res.render("home", { session: res.locals.session }))
  */
 export function authSession(config: ExpressAuthConfig): ExpressMiddleware {
+  prepareConfig(config)
   return async (req, res, next) => {
+    if (!requestOrigin(req)) {
+      rejectRequest(res, 400)
+      return
+    }
     try {
       res.locals.session = await getSession(req, config)
     } catch (error) {
@@ -89,13 +120,20 @@ export interface RequireAuthOptions {
   signInPath?: string
 }
 
+/** What the route after {@link requireAuth} finds in `res.locals`: a session, never `null`. */
+export interface AuthenticatedLocals extends Record<string, unknown> {
+  session: Session
+}
+
 /**
  * A middleware that lets only signed-in requests through, with their session on
- * `res.locals.session` (reused if {@link authSession} ran first). Other requests are answered:
- * `401` with JSON `{ "error": "Unauthorized" }` when they ask for JSON (`Accept` prefers
- * `application/json` over HTML, or `X-Requested-With: XMLHttpRequest`), else `303` to the sign-in
- * page with `callbackUrl` set to the path and query they asked for.
+ * `res.locals.session` (reused if {@link authSession} ran first; typed `Session` in the route
+ * handlers after it). Other requests are answered: `401` with JSON `{ "error": "Unauthorized" }`
+ * when they ask for JSON (`Accept` prefers `application/json` over HTML, or
+ * `X-Requested-With: XMLHttpRequest`), else `303` to the sign-in page with `callbackUrl` set to
+ * the path and query they asked for; a `Host` no URL can have gets `400`.
  *
+ * @throws {AuthError} in production, a configuration mistake, when the middleware is created
  * @throws {Error} passed to `next` as {@link getSession} throws it
  * @see spec 5.7: protected routes redirect unauthenticated users to sign in
  * @example
@@ -107,8 +145,13 @@ export interface RequireAuthOptions {
 export function requireAuth(
   config: ExpressAuthConfig,
   options: RequireAuthOptions = {},
-): ExpressMiddleware {
+): ExpressMiddleware<AuthenticatedLocals> {
+  prepareConfig(config)
   return async (req, res, next) => {
+    if (!requestOrigin(req)) {
+      rejectRequest(res, 400)
+      return
+    }
     let session: Session | null
     try {
       session = await sessionOf(req, res, config)
@@ -131,11 +174,12 @@ export function requireAuth(
 
 async function sessionOf(
   req: ExpressRequest,
-  res: ExpressResponse,
+  res: ExpressResponse<unknown, Record<string, unknown>>,
   config: ExpressAuthConfig,
 ): Promise<Session | null> {
-  const known: unknown = res.locals.session
-  if (known !== undefined) return (known as Session | null) ?? null
+  // `undefined` when authSession did not run before, whatever the type says.
+  const known: Session | null | undefined = res.locals.session as Session | null | undefined
+  if (known !== undefined) return known
   const session = await getSession(req, config)
   res.locals.session = session
   return session
@@ -151,7 +195,7 @@ function signInLocation(
   config: ExpressAuthConfig,
   options: RequireAuthOptions,
 ): string {
-  const basePath = (configFor(config, undefined).basePath ?? "").replace(/\/+$/, "")
+  const basePath = (configFor(prepareConfig(config), "").basePath ?? "").replace(/\/+$/, "")
   const signIn = options.signInPath ?? config.pages?.signIn ?? `${basePath}/signin`
   const query = new URLSearchParams({ callbackUrl: requestPath(req) ?? "/" })
   return `${signIn}${signIn.includes("?") ? "&" : "?"}${query}`
