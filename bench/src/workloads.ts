@@ -160,6 +160,17 @@ async function noCookieRunner(target: Target): Promise<Runner> {
   })
 }
 
+/**
+ * GET `/session` with a hostile 4 MB `Cookie` header of a million tiny pairs: the cost of reading
+ * what an attacker sends (the unit tests check what is read; this row times it).
+ */
+async function hostileCookieRunner(target: Target): Promise<Runner> {
+  const header = "a=b;".repeat(1_000_000)
+  return sessionGetRunner(target, jwtConfig(target), header, async (response) => {
+    if ((await response.json()) !== null) throw new Error("GET /session: expected null.")
+  })
+}
+
 async function databaseSessionRunner(target: Target): Promise<Runner> {
   const adapter = target.createAdapter() as Record<string, (...args: unknown[]) => Promise<unknown>>
   const config = databaseConfig(target, adapter)
@@ -254,6 +265,13 @@ export const WORKLOADS: readonly Workload[] = [
     ours: "ours",
     minRatio: 3,
     setup: databaseSessionRunner,
+  },
+  {
+    id: "session-hostile-cookie",
+    title: "session GET, a 4 MB Cookie header of a million pairs",
+    concurrency: 1,
+    ours: "ours",
+    setup: hostileCookieRunner,
   },
   { id: "csrf", title: "csrf GET", concurrency: 1, ours: "ours", setup: csrfRunner },
   {

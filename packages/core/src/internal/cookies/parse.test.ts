@@ -68,10 +68,10 @@ describe("parseCookieHeader", () => {
     expect(cookies.late).toBeUndefined()
   })
 
-  it("handles a header of megabytes in bounded time", () => {
+  it("reads a header of megabytes only up to its limits (timed in bench/: session-hostile-cookie)", () => {
     const header = "a=b;".repeat(1_000_000)
-    const start = performance.now()
-    parseCookieHeader(header)
-    expect(performance.now() - start).toBeLessThan(1000)
+    const cookies = parseCookieHeader(header)
+    expect(Object.keys(cookies)).toEqual(["a"])
+    expect(cookies.a).toBe("b")
   })
 })
