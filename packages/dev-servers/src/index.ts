@@ -45,3 +45,19 @@ export {
 } from "./oauth2-server.js"
 export type { OidcGrant, OidcInteraction, OidcProvider } from "./oidc-provider.js"
 export { type SmtpServerOptions, startSmtpServer, type TestSmtpServer } from "./smtp-server.js"
+export type {
+  TokenRequestFields,
+  VendorClientAuth,
+  VendorFixture,
+  VendorGrant,
+  VendorOidc,
+  VendorRequest,
+  VendorResource,
+} from "./vendor-fixture.js"
+export type { VendorSigningAlg } from "./vendor-jwt.js"
+export {
+  startVendorServer,
+  type VendorEndpoint,
+  type VendorRecordedRequest,
+  type VendorServer,
+} from "./vendor-server.js"

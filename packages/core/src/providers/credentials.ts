@@ -7,6 +7,9 @@
 import type { Awaitable, User } from "../types.js"
 import type { CommonProviderOptions } from "./provider-types.js"
 
+/** The id of the credentials provider. */
+export type CredentialsProviderId = "credentials"
+
 /** One input of the credentials form on the built-in sign-in page. */
 export interface CredentialInput {
   label?: string

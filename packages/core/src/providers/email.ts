@@ -4,8 +4,14 @@
  * @module providers/email
  */
 import { type NodemailerServer, nodemailerProvider } from "../internal/email/nodemailer-provider.js"
+import type { customFetch } from "../internal/symbols.js"
 import type { Awaitable, Theme } from "../types.js"
 import type { CommonProviderOptions } from "./provider-types.js"
+
+export type { EmailProviderId } from "./provider-types.js"
+
+/** The provider type of e-mail providers. */
+export type EmailProviderType = "email"
 
 /** What `sendVerificationRequest` receives. */
 export interface SendVerificationRequestParams {
@@ -20,6 +26,9 @@ export interface SendVerificationRequestParams {
   theme: Theme
   request: Request
 }
+
+/** What `sendVerificationRequest` receives (Auth.js's older name). */
+export type EmailProviderSendVerificationRequestParams = SendVerificationRequestParams
 
 /** Options of an e-mail provider. */
 export interface EmailConfig extends CommonProviderOptions {
@@ -42,6 +51,8 @@ export interface EmailConfig extends CommonProviderOptions {
   server?: unknown
   /** API key, for HTTP-API e-mail services. */
   apiKey?: string
+  /** Replaces `fetch` for the requests of HTTP-API e-mail services (Resend, SendGrid, …). */
+  [customFetch]?: typeof fetch
   options?: EmailUserConfig
 }
 

@@ -7,6 +7,7 @@
  * @see https://developers.facebook.com/docs/facebook-login/guides/advanced/manual-flow
  * @module providers/facebook
  */
+import { requireId } from "./internal/profile.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** The `picture` field of a Graph API user. */
@@ -67,7 +68,8 @@ export default function Facebook<P extends FacebookProfile>(
     userinfo: { url: USER_FIELDS_URL },
     profile(profile) {
       return {
-        id: profile.id,
+        // Without an id the engine would make a random account: each sign-in a new user.
+        id: requireId(profile.id, "id"),
         name: profile.name ?? null,
         email: profile.email ?? null,
         image: profile.picture?.data.url ?? null,

@@ -9,7 +9,7 @@
  * @module providers/github
  */
 
-import { endpointUrl, getJson } from "./internal/fetch.js"
+import { endpointUrl, fetchVendorJson, getJson } from "./internal/fetch.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** An entry of `GET /user/emails`. */
@@ -122,12 +122,10 @@ export default function GitHub(
         // GitHub rejects API requests without a User-Agent.
         const headers = { "User-Agent": "authjs" }
         const url = endpointUrl(provider.userinfo) ?? `${apiBaseUrl}/user`
-        const profile = (await getJson(
-          provider,
-          url,
-          tokens.access_token,
-          headers,
-        )) as GitHubProfile
+        // An error page or error body must fail the sign-in, not become the profile.
+        const profile = (await fetchVendorJson(provider, url, {
+          headers: { Authorization: `Bearer ${tokens.access_token}`, ...headers },
+        })) as GitHubProfile
         if (profile && !profile.email) {
           const emails = await getJson(
             provider,

@@ -8,6 +8,7 @@
  * @see https://docs.gitlab.com/api/users/#for-non-administrator-users
  * @module providers/gitlab
  */
+import { requireId } from "./internal/profile.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /**
@@ -95,7 +96,9 @@ export default function GitLab<P extends GitLabProfile>(
       // `sub` when the userinfo endpoint is switched to GitLab's OpenID Connect one.
       const id = (profile.sub as string | number | undefined) ?? profile.id
       return {
-        id: String(id),
+        // A profile without an id must not sign in (`String(undefined)` would be one account
+        // shared by every such profile).
+        id: requireId(id, "id"),
         name: profile.name ?? profile.username,
         email: profile.email,
         image: profile.avatar_url,

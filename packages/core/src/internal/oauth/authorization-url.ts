@@ -53,17 +53,22 @@ export interface AuthorizationUrlInput {
 
 /**
  * Builds the authorization URL. Parameters, in order: those already on the endpoint URL and the
- * provider's `authorization.params`; `response_type=code`, `client_id`, `redirect_uri`; the
- * request's extra parameters; the checks; and for OIDC, `scope=openid profile email` when no
- * scope was given.
+ * provider's `authorization.params`; `response_type=code` and `client_id` unless the provider set
+ * them, then `redirect_uri`; the request's extra parameters; the checks; and for OIDC,
+ * `scope=openid profile email` when no scope was given.
  */
 export function authorizationUrl(input: AuthorizationUrlInput): URL {
   const { provider, checks } = input
   const url = new URL(input.endpoint)
   const params = url.searchParams
   for (const [key, value] of Object.entries(provider.authorization.params)) params.set(key, value)
-  params.set("response_type", "code")
-  if (provider.clientId !== undefined) params.set("client_id", provider.clientId)
+  // A provider's own `response_type` and `client_id` win over the defaults, as in Auth.js
+  // (Azure DevOps asks for `response_type=Assertion`). `redirect_uri` is always the engine's:
+  // the token request repeats it.
+  if (!params.has("response_type")) params.set("response_type", "code")
+  if (provider.clientId !== undefined && !params.has("client_id")) {
+    params.set("client_id", provider.clientId)
+  }
   params.set("redirect_uri", input.redirectUri)
   for (const [key, value] of forwardedParams(input.requestParams)) params.set(key, value)
   if (checks.state !== undefined) params.set("state", checks.state)

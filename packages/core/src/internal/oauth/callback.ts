@@ -15,6 +15,7 @@ import { identityFromProfile, type OAuthSignInIdentity, withExpiresAt } from "./
 import type { ResolvedOAuthProvider } from "./provider.js"
 import { exchangeCode } from "./token.js"
 import { fetchProfile } from "./userinfo.js"
+import { asVendorAnswerError, isVendorAnswerFailure } from "./vendor-response.js"
 
 /** What completing an authorization needs. */
 export interface AuthorizationResponseInput {
@@ -41,11 +42,13 @@ export interface AuthorizationResponseResult extends OAuthSignInIdentity {
  * exchanges the code (with the PKCE verifier), validates the ID token (with the nonce), reads
  * the profile and runs the `profile` callback.
  *
- * @throws {OAuthCallbackError} when the provider answered with an error
+ * @throws {OAuthCallbackError} when the provider answered with an error, or its token or userinfo
+ *   endpoint answered with something unusable (an error body, a non-2xx status, no JSON, a
+ *   missing field)
  * @throws {InvalidCheck} when a check cookie is missing, invalid or set for another provider
  * @throws {OAuthProfileParseError} when the `profile` callback throws
  * @throws {CallbackRouteError} for any other failure (metadata, state or `iss` mismatch, token
- *   endpoint error or garbage, invalid ID token, userinfo failure), with the cause
+ *   endpoint refusing the client, invalid ID token), with the cause
  */
 export async function completeAuthorization(
   input: AuthorizationResponseInput,
@@ -105,9 +108,13 @@ function validateResponse(
   }
 }
 
-/** Auth errors pass as they are; anything else is a `CallbackRouteError` naming the provider. */
+/**
+ * Auth errors pass as they are; a provider's unusable answer becomes `OAuthCallbackError`;
+ * anything else is a `CallbackRouteError` naming the provider.
+ */
 function asCallbackError(error: unknown, providerId: string): Error {
   if (error instanceof AuthError) return error
+  if (isVendorAnswerFailure(error)) return asVendorAnswerError(error as Error, providerId)
   return new CallbackRouteError(error instanceof Error ? error : new Error(String(error)), {
     provider: providerId,
   })

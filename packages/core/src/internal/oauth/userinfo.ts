@@ -9,6 +9,7 @@ import type { Profile } from "../../types.js"
 import { clientOf } from "./client-auth.js"
 import type { ResolvedOAuthProvider } from "./provider.js"
 import { requestOptions } from "./request-options.js"
+import { readVendorJson } from "./vendor-response.js"
 
 /** What fetching the profile needs. */
 export interface ProfileInput {
@@ -28,8 +29,8 @@ export interface ProfileInput {
  * the userinfo endpoint with the access token.
  *
  * @throws {o.OperationProcessingError} when the OIDC userinfo response is invalid
- * @throws {TypeError} when a plain OAuth userinfo request fails, is not a JSON object, or no
- *   userinfo endpoint is configured
+ * @throws {OAuthCallbackError} when a plain OAuth userinfo response is not a 2xx JSON object
+ * @throws {TypeError} when no userinfo endpoint is configured
  */
 export async function fetchProfile(input: ProfileInput): Promise<Profile> {
   const profile = await rawProfile(input)
@@ -78,31 +79,5 @@ async function fetchOAuthUserinfo(input: ProfileInput): Promise<Profile> {
     tokens.access_token,
     requestOptions(provider),
   )
-  if (!response.ok) {
-    throw new TypeError(
-      `The userinfo endpoint of provider "${provider.id}" answered ${response.status}: ${await bodyExcerpt(response)}`,
-    )
-  }
-  let body: unknown
-  try {
-    body = await response.json()
-  } catch (error) {
-    throw new TypeError(`The userinfo endpoint of provider "${provider.id}" sent no JSON.`, {
-      cause: error,
-    })
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new TypeError(`The userinfo endpoint of provider "${provider.id}" sent no JSON object.`)
-  }
-  return body as Profile
-}
-
-const EXCERPT_LENGTH = 200
-
-async function bodyExcerpt(response: Response): Promise<string> {
-  try {
-    return (await response.text()).slice(0, EXCERPT_LENGTH)
-  } catch {
-    return "(unreadable body)"
-  }
+  return (await readVendorJson(response, provider.id, "The userinfo endpoint")) as Profile
 }

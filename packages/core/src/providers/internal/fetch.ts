@@ -2,6 +2,7 @@
  * Fetch helpers shared by the built-in providers. Every request a provider makes itself goes
  * through the provider's `customFetch` when one is set, so apps and tests can route it.
  */
+import { readVendorJson } from "../../internal/oauth/vendor-response.js"
 import { customFetch } from "../../internal/symbols.js"
 
 /** Anything that may carry a `customFetch`: a provider, or the user's provider options. */
@@ -48,6 +49,29 @@ export async function getJson(
     headers: { Authorization: `Bearer ${accessToken}`, ...headers },
   })
   return response.json()
+}
+
+/**
+ * Requests a provider's API (a profile, an account) and returns its JSON object answer. The
+ * request goes through the provider's `customFetch`.
+ *
+ * @param provider the provider as the engine hands it to `userinfo.request`
+ * @param what names the request in the logged reason, e.g. `"The profile endpoint"`
+ * @throws {OAuthCallbackError} when the answer is not a 2xx JSON object
+ */
+export async function fetchVendorJson(
+  provider: FetchCarrier & { id: string },
+  url: string | URL,
+  init: RequestInit = {},
+  what = "The profile endpoint",
+): Promise<Record<string, unknown>> {
+  const response = await providerFetch(provider)(url, init)
+  return readVendorJson(response, provider.id, what)
+}
+
+/** The URL of a provider's userinfo endpoint as configured (the user's override included). */
+export function userinfoUrl(provider: { userinfo?: unknown }, fallback: string): string {
+  return endpointUrl(provider.userinfo) ?? fallback
 }
 
 /**

@@ -31,3 +31,28 @@ export function userFromClaims(claims: MappedClaims): User {
   if (typeof claims.picture === "string" || claims.picture === null) user.image = claims.picture
   return user
 }
+
+/**
+ * The provider's id for the user, as a string. A profile without it must not sign anyone in:
+ * the account would get a random id, and every sign-in would make a new user.
+ *
+ * @param value the id field of the provider's profile (a string or a number)
+ * @param field its name, for the logged reason
+ * @throws {TypeError} when the value is missing or empty
+ */
+export function requireId(value: unknown, field: string): string {
+  if ((typeof value === "string" && value !== "") || typeof value === "number") {
+    return String(value)
+  }
+  throw new TypeError(`The provider's profile has no "${field}" to identify the user by.`)
+}
+
+/**
+ * {@link userFromClaims} for a profile that must name its user (`sub` or `id`), as the
+ * userinfo answers of plain OAuth 2 providers must.
+ *
+ * @throws {TypeError} when the profile has neither `sub` nor `id`
+ */
+export function userWithId(claims: MappedClaims): User {
+  return { ...userFromClaims(claims), id: requireId(claims.sub ?? claims.id, "sub or id") }
+}

@@ -1,0 +1,145 @@
+/**
+ * The WebAuthn provider: sign in with a passkey or another WebAuthn credential.
+ *
+ * **Not available yet.** This release has no WebAuthn engine (the `/webauthn-options` action,
+ * the registration and authentication ceremonies): a config with this provider is refused when
+ * it is resolved, with a message that says so. The module exists so that imports of Auth.js's
+ * `@auth/core/providers/webauthn` keep compiling and its options keep their shape.
+ *
+ * @see https://authjs.dev/getting-started/authentication/webauthn
+ * @see https://www.w3.org/TR/webauthn-3/
+ * @module providers/webauthn
+ */
+
+import type { Adapter, AdapterUser } from "../adapters.js"
+import { MissingAdapter } from "../errors.js"
+import type { Awaitable, User } from "../types.js"
+import type { CredentialInput } from "./credentials.js"
+import type { CommonProviderOptions } from "./provider-types.js"
+
+/** The provider type of WebAuthn providers. */
+export type WebAuthnProviderType = "webauthn"
+
+/** How long a ceremony may take: five minutes, in milliseconds. */
+export const DEFAULT_WEBAUTHN_TIMEOUT: number = 5 * 60 * 1000
+
+/** The `@simplewebauthn/browser` version the sign-in page loads for conditional UI. */
+export const DEFAULT_SIMPLEWEBAUTHN_BROWSER_VERSION: `v${number}.${number}.${number}` = "v9.0.1"
+
+/** The relying party of one request. */
+export interface RelayingParty {
+  /** The relying party id: the site's domain. */
+  id: string
+  /** The name shown by authenticators. */
+  name: string
+  /** The site's origin. */
+  origin: string
+}
+
+/** What {@link WebAuthnConfig.getRelayingParty} and `getUserInfo` are given about the request. */
+export interface WebAuthnRequestContext {
+  provider: Pick<WebAuthnConfig, "relayingParty">
+  /** The request URL. */
+  url: URL
+  adapter?: Pick<Adapter, "getUserByEmail">
+}
+
+/** The parts of a request `getUserInfo` reads. */
+export interface WebAuthnRequest {
+  method: string
+  query?: Record<string, unknown>
+  body?: Record<string, unknown>
+}
+
+/** Finds the user a ceremony is for: an existing one, a new one, or none. */
+export type GetUserInfo = (
+  options: WebAuthnRequestContext,
+  request: WebAuthnRequest,
+) => Promise<
+  { user: AdapterUser | User; exists: true } | { user: Omit<User, "id">; exists: false } | null
+>
+
+/** Options of a WebAuthn provider. */
+export interface WebAuthnConfig extends CommonProviderOptions {
+  type: WebAuthnProviderType
+  /** The relying party, or one per origin (the first is the default). */
+  relayingParty?: Partial<{
+    id: string | string[]
+    name: string | string[]
+    origin: string | string[]
+  }>
+  /** The relying party of a request; by default from `relayingParty`, else the request URL. */
+  getRelayingParty: (options: WebAuthnRequestContext, request: WebAuthnRequest) => RelayingParty
+  /** Whether the sign-in page offers passkeys in the browser's autofill. @default true */
+  enableConditionalUI: boolean
+  /** The `@simplewebauthn/browser` version to load, or `false` for none. */
+  simpleWebAuthnBrowserVersion: `v${number}.${number}.${number}` | false
+  /** The fields of the default sign-in form. @default an `email` field */
+  formFields: Record<string, CredentialInput>
+  /** Options of the authentication ceremony (`@simplewebauthn/server`). */
+  authenticationOptions?: Record<string, unknown>
+  /** Options of the registration ceremony (`@simplewebauthn/server`). */
+  registrationOptions: Record<string, unknown>
+  verifyAuthenticationOptions?: Record<string, unknown>
+  verifyRegistrationOptions?: Record<string, unknown>
+  getUserInfo: GetUserInfo
+}
+
+/**
+ * Creates a WebAuthn provider (id `webauthn`) with Auth.js's defaults: five-minute ceremonies,
+ * conditional UI, an `email` form field, and the relying party taken from the request URL.
+ * See the module note: configs with it are refused until WebAuthn is implemented.
+ *
+ * @example
+ * import WebAuthn from "@auth/core/providers/webauthn"
+ *
+ * const config = { providers: [WebAuthn], experimental: { enableWebAuthn: true } }
+ */
+export default function WebAuthn(config: Partial<WebAuthnConfig> = {}): WebAuthnConfig {
+  return {
+    id: "webauthn",
+    name: "WebAuthn",
+    enableConditionalUI: true,
+    authenticationOptions: { timeout: DEFAULT_WEBAUTHN_TIMEOUT },
+    registrationOptions: { timeout: DEFAULT_WEBAUTHN_TIMEOUT },
+    formFields: {
+      email: { label: "Email", required: true, autocomplete: "username webauthn" },
+    },
+    simpleWebAuthnBrowserVersion: DEFAULT_SIMPLEWEBAUTHN_BROWSER_VERSION,
+    getUserInfo,
+    getRelayingParty,
+    ...config,
+    type: "webauthn",
+  }
+}
+
+/**
+ * The user of a ceremony, by the submitted `email`: the stored user, or a new one.
+ *
+ * @throws {MissingAdapter} when no adapter is configured
+ */
+async function getUserInfo(
+  options: WebAuthnRequestContext,
+  request: WebAuthnRequest,
+): ReturnType<GetUserInfo> {
+  const { adapter } = options
+  if (!adapter?.getUserByEmail) {
+    throw new MissingAdapter("WebAuthn provider requires a database adapter to be configured")
+  }
+  const email = (request.method === "POST" ? request.body?.email : request.query?.email) as unknown
+  if (!email || typeof email !== "string") return null
+  const existing = await (adapter.getUserByEmail(email) as Awaitable<AdapterUser | null>)
+  if (existing) return { user: existing, exists: true }
+  return { user: { email }, exists: false }
+}
+
+/** The configured relying party (the first of each list), else the request URL's. */
+function getRelayingParty(options: WebAuthnRequestContext): RelayingParty {
+  const { relayingParty } = options.provider
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
+  return {
+    id: first(relayingParty?.id) ?? options.url.hostname,
+    name: first(relayingParty?.name) ?? options.url.host,
+    origin: first(relayingParty?.origin) ?? options.url.origin,
+  }
+}
