@@ -4,12 +4,28 @@
  */
 import { join } from "node:path"
 import type { Adapter } from "@auth/core/adapters"
-import { applySchema, PostgresAdapter } from "@auth/pg-adapter"
+import PostgresAdapter, { applySchema, handlePoolErrors, type SchemaLogger } from "@auth/pg-adapter"
 import { PGlite } from "@electric-sql/pglite"
 import pg from "pg"
 
 /** The tables live in this schema, created when missing. */
 export const SCHEMA = "playground"
+
+/**
+ * The pool setup of the adapter's README: every wait on PostgreSQL is bounded, so a database
+ * that is down or unreachable gives a quick 503 instead of a hanging request.
+ */
+const POOL_OPTIONS = {
+  max: 5,
+  /** Waiting for a connection, also when the server does not answer at all. */
+  connectionTimeoutMillis: 5_000,
+  /** Waiting for a query's answer, on this side (a dead network never answers). */
+  query_timeout: 10_000,
+  /** The server cancels statements that run longer. */
+  statement_timeout: 10_000,
+  /** Notices dead connections while they are idle. */
+  keepAlive: true,
+} satisfies pg.PoolConfig
 
 /** An open database with the schema applied. */
 export interface PlaygroundDatabase {
@@ -21,16 +37,23 @@ export interface PlaygroundDatabase {
 
 /**
  * Opens PostgreSQL when `databaseUrl` is set, else PGlite in `<dataDir>/pglite`, and applies the
- * schema (idempotent).
+ * schema (idempotent; it also extends a database made by Auth.js's adapter). With PostgreSQL, a
+ * restart of the server does not end the process: idle connections that die are logged
+ * (`logger.warn`), requests that need the database get 503 meanwhile, and the pool reconnects.
+ *
+ * @default logger console
  */
 export async function openDatabase(options: {
   databaseUrl?: string
   dataDir: string
+  logger?: SchemaLogger
 }): Promise<PlaygroundDatabase> {
+  const logger = options.logger ?? console
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 })
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, ...POOL_OPTIONS })
+    handlePoolErrors(pool, logger)
     try {
-      await applySchema(pool, { schema: SCHEMA })
+      await applySchema(pool, { schema: SCHEMA, logger })
     } catch (error) {
       await pool.end()
       throw error
@@ -44,7 +67,7 @@ export async function openDatabase(options: {
   const folder = join(options.dataDir, "pglite")
   const db = new PGlite(folder)
   try {
-    await applySchema(db, { schema: SCHEMA })
+    await applySchema(db, { schema: SCHEMA, logger })
   } catch (error) {
     await db.close()
     throw error

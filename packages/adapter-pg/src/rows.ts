@@ -31,15 +31,29 @@ const ACCOUNT_TOKEN_TEXT_COLUMNS = [
   "token_type",
 ] as const
 
+/**
+ * A user row. Auth.js's schema allows a NULL e-mail (users of providers that share none); it
+ * comes back as `null`, as Auth.js's adapter returned it, although the type says `string`.
+ */
 export function toUser(value: unknown): AdapterUser {
   const row = asRow(value)
   return {
     id: text(row, "id"),
     name: nullableText(row, "name"),
-    email: text(row, "email"),
+    email: nullableText(row, "email") as string,
     emailVerified: nullableDate(row, "emailVerified"),
     image: nullableText(row, "image"),
   }
+}
+
+/**
+ * Auth.js's helper, kept for its import: the account with `expires_at` parsed as an integer
+ * (`NaN` when absent, as in Auth.js).
+ */
+export function mapExpiresAt<Account extends { expires_at?: unknown }>(
+  account: Account,
+): Omit<Account, "expires_at"> & { expires_at: number } {
+  return { ...account, expires_at: Number.parseInt(String(account.expires_at), 10) }
 }
 
 export function toAccount(value: unknown): AdapterAccount {
@@ -114,7 +128,7 @@ function asRow(value: unknown): Row {
 function unexpected(column: string, expected: string, value: unknown): TypeError {
   return new TypeError(
     `Column "${column}" holds ${typeof value} where ${expected} was expected. ` +
-      "Check that the tables were created by schemaSql().",
+      "Check the table against schemaSql() or Auth.js's documented schema.",
   )
 }
 

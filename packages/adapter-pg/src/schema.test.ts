@@ -1,6 +1,11 @@
 import { PGlite } from "@electric-sql/pglite"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { openPostgres, randomSchemaName, type TestDatabase } from "../test/databases.js"
+import {
+  openPostgres,
+  quietLogger,
+  randomSchemaName,
+  type TestDatabase,
+} from "../test/databases.js"
 import { applySchema, PostgresAdapter, schemaSql } from "./index.js"
 import type { Queryable } from "./queryable.js"
 
@@ -48,27 +53,29 @@ describe("schemaSql", () => {
 /** Tests of `applySchema` against the database `database()` returns, in `schema`. */
 function applySchemaTests(label: string, database: () => Queryable, schema: string): void {
   it(`creates every table in ${label}`, async () => {
-    await applySchema(database(), { schema })
+    await applySchema(database(), { schema, logger: quietLogger })
     expect(await tablesIn(database(), schema)).toEqual(TABLES)
   })
 
   it(`is idempotent in ${label}: a second run keeps tables and data`, async () => {
     const client = database()
-    await applySchema(client, { schema })
+    await applySchema(client, { schema, logger: quietLogger })
     const adapter = PostgresAdapter(client, { schema })
     const user = await adapter.createUser!({
       id: "ignored",
       email: `${crypto.randomUUID()}@example.com`,
       emailVerified: null,
     })
-    await applySchema(client, { schema })
-    await applySchema(client, { schema })
+    await applySchema(client, { schema, logger: quietLogger })
+    await applySchema(client, { schema, logger: quietLogger })
     expect(await tablesIn(client, schema)).toEqual(TABLES)
     expect(await adapter.getUser!(user.id)).toEqual(user)
   })
 
   it(`survives concurrent runs in ${label}`, async () => {
-    const runs = Array.from({ length: 5 }, () => applySchema(database(), { schema }))
+    const runs = Array.from({ length: 5 }, () =>
+      applySchema(database(), { schema, logger: quietLogger }),
+    )
     await Promise.all(runs)
     expect(await tablesIn(database(), schema)).toEqual(TABLES)
   })
@@ -115,7 +122,9 @@ if (databaseUrl) {
     applySchemaTests("a fresh schema", () => database.client, schema)
 
     it("creates schema and tables when concurrent runs race on a new schema", async () => {
-      const runs = Array.from({ length: 5 }, () => applySchema(database.client, { schema: race }))
+      const runs = Array.from({ length: 5 }, () =>
+        applySchema(database.client, { schema: race, logger: quietLogger }),
+      )
       await Promise.all(runs)
       expect(await tablesIn(database.client, race)).toEqual(TABLES)
     })

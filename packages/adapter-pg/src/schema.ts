@@ -1,100 +1,54 @@
 import type { Queryable } from "./queryable.js"
+import { inspectSchema, planSchema, type SchemaPlan } from "./schema-inspect.js"
+import {
+  createTableStatements,
+  quoteSchema,
+  TABLES,
+  type TableName,
+  TEXT_USER_KEY,
+} from "./schema-tables.js"
 
-/** PostgreSQL truncates identifiers longer than this (NAMEDATALEN - 1). */
-const MAX_IDENTIFIER_LENGTH = 63
-const PLAIN_IDENTIFIER = /^[a-z_][a-z0-9_]*$/i
+/** SQLSTATE insufficient_privilege. */
+const INSUFFICIENT_PRIVILEGE = "42501"
 
-/** Fully qualified, quoted names of the adapter's tables in one schema. */
-export interface TableNames {
-  users: string
-  accounts: string
-  sessions: string
-  verificationToken: string
-  authenticators: string
+/** Tables only WebAuthn needs: a role that may not create them must not stop the app. */
+const OPTIONAL_TABLES: ReadonlySet<TableName> = new Set(["authenticators"])
+
+/** Where {@link applySchema} reports what it changed and what it advises; `console` fits. */
+export interface SchemaLogger {
+  info(message: string): void
+  warn(message: string): void
 }
 
-/**
- * Quotes a schema name as an SQL identifier after checking it is a plain name, so it can be
- * spliced into statements.
- *
- * @throws {TypeError} When the name is not letters, digits and underscores (not starting with a
- * digit) or is longer than 63 characters.
- */
-export function quoteSchema(schema: string): string {
-  if (!PLAIN_IDENTIFIER.test(schema) || schema.length > MAX_IDENTIFIER_LENGTH) {
-    throw new TypeError(
-      `Invalid schema name ${JSON.stringify(schema)}: use up to 63 letters, digits and ` +
-        "underscores, not starting with a digit.",
-    )
-  }
-  return `"${schema}"`
+/** Options of {@link applySchema}. */
+export interface ApplySchemaOptions {
+  /**
+   * The schema holding the tables, created when missing; a plain identifier (letters, digits,
+   * underscores). Pass the same value to `PostgresAdapter`.
+   * @default the tables the connection's `search_path` finds, and new ones in its first schema
+   *   (`public` unless changed), as Auth.js's adapter looks them up
+   */
+  schema?: string
+  /**
+   * Where the tables created and advice about existing tables are reported.
+   * @default console
+   */
+  logger?: SchemaLogger
 }
 
-/** The quoted table names in `schema`. @throws {TypeError} See {@link quoteSchema}. */
-export function tableNames(schema: string): TableNames {
-  const quoted = quoteSchema(schema)
-  return {
-    users: `${quoted}.users`,
-    accounts: `${quoted}.accounts`,
-    sessions: `${quoted}.sessions`,
-    verificationToken: `${quoted}.verification_token`,
-    authenticators: `${quoted}.authenticators`,
-  }
+/** What {@link applySchema} found and did. */
+export interface AppliedSchema {
+  /** The schema new tables go to. */
+  schema: string
+  /** The tables it created (none when all existed). */
+  created: TableName[]
+  /** The SQL type of `users.id`: `text` for our schema, `integer` for Auth.js's. */
+  userIdType: string
+  /** Advice about existing tables, also sent to `logger.warn`. */
+  warnings: string[]
 }
 
-/** The idempotent statements that create the tables and indexes, without the schema itself. */
-function tableStatements(schema: string): string[] {
-  const t = tableNames(schema)
-  return [
-    `CREATE TABLE IF NOT EXISTS ${t.users} (
-  id TEXT PRIMARY KEY DEFAULT gen_random_uuid()::text,
-  name TEXT,
-  email TEXT UNIQUE,
-  "emailVerified" TIMESTAMPTZ,
-  image TEXT
-)`,
-    `CREATE TABLE IF NOT EXISTS ${t.accounts} (
-  id TEXT PRIMARY KEY DEFAULT gen_random_uuid()::text,
-  "userId" TEXT NOT NULL REFERENCES ${t.users} (id) ON DELETE CASCADE,
-  type TEXT NOT NULL,
-  provider TEXT NOT NULL,
-  "providerAccountId" TEXT NOT NULL,
-  refresh_token TEXT,
-  access_token TEXT,
-  expires_at BIGINT,
-  id_token TEXT,
-  scope TEXT,
-  session_state TEXT,
-  token_type TEXT,
-  UNIQUE (provider, "providerAccountId")
-)`,
-    `CREATE INDEX IF NOT EXISTS accounts_user_id_idx ON ${t.accounts} ("userId")`,
-    `CREATE TABLE IF NOT EXISTS ${t.sessions} (
-  id TEXT PRIMARY KEY DEFAULT gen_random_uuid()::text,
-  "sessionToken" TEXT NOT NULL UNIQUE,
-  "userId" TEXT NOT NULL REFERENCES ${t.users} (id) ON DELETE CASCADE,
-  expires TIMESTAMPTZ NOT NULL
-)`,
-    `CREATE INDEX IF NOT EXISTS sessions_user_id_idx ON ${t.sessions} ("userId")`,
-    `CREATE TABLE IF NOT EXISTS ${t.verificationToken} (
-  identifier TEXT NOT NULL,
-  token TEXT NOT NULL,
-  expires TIMESTAMPTZ NOT NULL,
-  PRIMARY KEY (identifier, token)
-)`,
-    `CREATE TABLE IF NOT EXISTS ${t.authenticators} (
-  "credentialID" TEXT PRIMARY KEY,
-  "userId" TEXT NOT NULL REFERENCES ${t.users} (id) ON DELETE CASCADE,
-  "providerAccountId" TEXT NOT NULL,
-  "credentialPublicKey" TEXT NOT NULL,
-  counter BIGINT NOT NULL,
-  "credentialDeviceType" TEXT NOT NULL,
-  "credentialBackedUp" BOOLEAN NOT NULL,
-  transports TEXT
-)`,
-    `CREATE INDEX IF NOT EXISTS authenticators_user_id_idx ON ${t.authenticators} ("userId")`,
-  ]
-}
+const PREFIX = "[@auth/pg-adapter]"
 
 /**
  * The SQL that creates the adapter's tables in `schema`, for migrations or `psql -f`. Every
@@ -109,18 +63,24 @@ function tableStatements(schema: string): string[] {
  * writeFileSync("migrations/001_auth.sql", schemaSql("auth"))
  */
 export function schemaSql(schema = "public"): string {
-  const statements = tableStatements(schema)
+  const statements = TABLES.flatMap((table) => createTableStatements(schema, table, TEXT_USER_KEY))
   if (schema !== "public") statements.unshift(`CREATE SCHEMA IF NOT EXISTS ${quoteSchema(schema)}`)
   return `${statements.join(";\n\n")};\n`
 }
 
 /**
- * Creates the schema (when missing) and the adapter's tables and indexes. Safe to run on every
- * start: everything is `IF NOT EXISTS`, and concurrent runs are serialised by a
+ * Creates the schema (when missing) and whichever of the adapter's tables are missing. Safe to
+ * run on every start. An existing database is extended, never rewritten: tables that exist are
+ * left as they are, so a database made for Auth.js's `@auth/pg-adapter` (integer `SERIAL` ids)
+ * keeps working, and a table added to it (`authenticators`) gets `"userId"` of `users.id`'s
+ * type. Each table created is logged with `logger.info`; advice about existing tables (a
+ * missing unique index) with `logger.warn`. Concurrent runs are serialised by a
  * transaction-scoped advisory lock, because concurrent `CREATE TABLE IF NOT EXISTS` can
  * otherwise fail on PostgreSQL's catalog unique indexes.
  *
  * @throws {TypeError} When `options.schema` is not a plain identifier.
+ * @throws {Error} When a required table cannot be created (a role without the `CREATE`
+ *   privilege); a missing `authenticators` table (WebAuthn only) is then a warning instead.
  * @example
  * import pg from "pg"
  * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL })
@@ -128,19 +88,79 @@ export function schemaSql(schema = "public"): string {
  */
 export async function applySchema(
   client: Queryable,
-  options: { schema?: string } = {},
-): Promise<void> {
-  const schema = options.schema ?? "public"
-  const quoted = quoteSchema(schema)
-  // One DO block is one statement and one transaction, whichever pool connection runs it.
-  // The namespace lookup avoids CREATE SCHEMA, which needs the database's CREATE privilege
-  // even when the schema exists.
+  options: ApplySchemaOptions = {},
+): Promise<AppliedSchema> {
+  const { schema } = options
+  const logger = options.logger ?? console
+  if (schema !== undefined) quoteSchema(schema) // throws before any query
+  const inspection = await inspectSchema(client, schema)
+  const plan = planSchema(inspection)
+  const target = { name: schema, shown: inspection.schemaName ?? "(none on the search_path)" }
+  const created = await createTables(client, target, plan, logger)
+  for (const warning of plan.warnings) logger.warn(`${PREFIX} ${warning}`)
+  return {
+    schema: target.shown,
+    created,
+    userIdType: inspection.tables.get("users")?.get("id") ?? "text",
+    warnings: plan.warnings,
+  }
+}
+
+/** Where tables are created: the schema option (maybe none), and its name for the log. */
+interface Target {
+  name: string | undefined
+  shown: string
+}
+
+/** Runs the plan's `CREATE` statements; returns the tables created and logs them. */
+async function createTables(
+  client: Queryable,
+  target: Target,
+  plan: SchemaPlan,
+  logger: SchemaLogger,
+): Promise<TableName[]> {
+  if (plan.create.length === 0) return []
+  try {
+    await client.query(createScript(target.name, plan))
+  } catch (error) {
+    const optionalOnly = plan.create.every((table) => OPTIONAL_TABLES.has(table))
+    if (!optionalOnly || (error as { code?: unknown }).code !== INSUFFICIENT_PRIVILEGE) throw error
+    plan.warnings.push(
+      `Could not create ${plan.create.join(", ")} in schema "${target.shown}" (permission denied): ` +
+        "WebAuthn needs it. Run the statement from schemaSql() as the schema's owner.",
+    )
+    return []
+  }
+  logger.info(`${PREFIX} ${describeCreated(target.shown, plan)}`)
+  return plan.create
+}
+
+/**
+ * One DO block: one statement and one transaction, whichever pool connection runs it. The
+ * namespace lookup avoids CREATE SCHEMA, which needs the database's CREATE privilege even when
+ * the schema exists.
+ */
+function createScript(schema: string | undefined, plan: SchemaPlan): string {
   const body = [
     "PERFORM set_config('client_min_messages', 'warning', true)",
     "PERFORM pg_advisory_xact_lock(hashtext('@auth/pg-adapter:applySchema'))",
-    `IF NOT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = '${schema}') THEN ` +
-      `CREATE SCHEMA ${quoted}; END IF`,
-    ...tableStatements(schema),
+    ...(schema === undefined
+      ? []
+      : [
+          `IF NOT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = '${schema}') THEN ` +
+            `CREATE SCHEMA ${quoteSchema(schema)}; END IF`,
+        ]),
+    ...plan.create.flatMap((table) => createTableStatements(schema, table, plan.userKey)),
   ]
-  await client.query(`DO $auth_schema$ BEGIN\n${body.join(";\n")};\nEND $auth_schema$`)
+  return `DO $auth_schema$ BEGIN\n${body.join(";\n")};\nEND $auth_schema$`
+}
+
+function describeCreated(schema: string, plan: SchemaPlan): string {
+  const tables = `${plan.create.length === 1 ? "table" : "tables"} ${plan.create.join(", ")}`
+  if (plan.create.includes("users")) return `Created ${tables} in schema "${schema}".`
+  const key = plan.userKey.references ? "referencing users.id" : "without a foreign key"
+  return (
+    `Created ${tables} in schema "${schema}", with "userId" ${plan.userKey.type} ${key}; ` +
+    "the existing tables were left as they are."
+  )
 }

@@ -1,13 +1,17 @@
 /**
  * The stores on which core's flow suites run in this package: PGlite always, and a real
- * PostgreSQL server when `DATABASE_URL` is set. Each suite opens its own database (PGlite) or
- * its own freshly created schema (PostgreSQL, dropped when the suite closes it).
+ * PostgreSQL server when `DATABASE_URL` is set; each with our schema, and with the schema of
+ * Auth.js's `@auth/pg-adapter` (integer ids) extended by our `applySchema`. Each suite opens its
+ * own database (PGlite) or its own freshly created schema (PostgreSQL, dropped when the suite
+ * closes it).
  */
 // Relative imports of core's test support, so that these tests run against core's source.
 import type { TableName, TestBackend, TestStore } from "../../core/test/support/backend.js"
 import { PostgresAdapter } from "../src/index.js"
 import { toVerificationToken } from "../src/rows.js"
-import { openPGlite, openPostgres, type TestDatabase } from "./databases.js"
+import { applySchema } from "../src/schema.js"
+import { openAuthjsPGlite, openAuthjsPostgres } from "./authjs-schema.js"
+import { openPGlite, openPostgres, quietLogger, type TestDatabase } from "./databases.js"
 
 function storeOf(database: TestDatabase): TestStore {
   const table = (name: TableName) => `"${database.schema}".${name}`
@@ -41,7 +45,31 @@ export const postgresBackend: TestBackend | undefined = process.env.DATABASE_URL
     }
   : undefined
 
-/** The backends to register a suite on: PGlite, and PostgreSQL when a server is configured. */
-export const backends: TestBackend[] = postgresBackend
-  ? [pgliteBackend, postgresBackend]
-  : [pgliteBackend]
+/** A database made with Auth.js's schema, then opened by us as an upgraded app would. */
+async function upgraded(database: TestDatabase): Promise<TestStore> {
+  await applySchema(database.client, { schema: database.schema, logger: quietLogger })
+  return storeOf(database)
+}
+
+const databaseUrl = process.env.DATABASE_URL
+
+/**
+ * The backends to register a suite on: PGlite, and PostgreSQL when a server is configured; each
+ * with our schema and with Auth.js's.
+ */
+export const backends: TestBackend[] = [
+  pgliteBackend,
+  {
+    name: "PostgresAdapter on PGlite with Auth.js's schema",
+    open: async () => upgraded(await openAuthjsPGlite()),
+  },
+  ...(postgresBackend && databaseUrl
+    ? [
+        postgresBackend,
+        {
+          name: "PostgresAdapter on PostgreSQL with Auth.js's schema",
+          open: async () => upgraded(await openAuthjsPostgres(databaseUrl)),
+        },
+      ]
+    : []),
+]

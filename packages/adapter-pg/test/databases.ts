@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite"
 import pg from "pg"
 import type { Queryable } from "../src/queryable.js"
-import { applySchema } from "../src/schema.js"
+import { applySchema, type SchemaLogger } from "../src/schema.js"
 
 /** A database for one test suite, and how to dispose of it. */
 export interface TestDatabase {
@@ -9,6 +9,9 @@ export interface TestDatabase {
   schema: string
   close(): Promise<void>
 }
+
+/** A logger for `applySchema` that keeps test output clean; what it logs is asserted elsewhere. */
+export const quietLogger: SchemaLogger = { info: () => {}, warn: () => {} }
 
 /** A schema name no other run uses, so runs against a shared server never collide. */
 export function randomSchemaName(): string {
@@ -18,7 +21,7 @@ export function randomSchemaName(): string {
 /** An in-memory PGlite database with the tables applied in `schema`. */
 export async function openPGlite(schema = "public"): Promise<TestDatabase> {
   const client = new PGlite()
-  await applySchema(client, { schema })
+  await applySchema(client, { schema, logger: quietLogger })
   return { client, schema, close: () => client.close() }
 }
 
@@ -31,16 +34,19 @@ export async function openPostgres(
   schema = randomSchemaName(),
 ): Promise<TestDatabase> {
   const client = new pg.Pool({ connectionString, max: 10 })
-  await applySchema(client, { schema })
-  return {
-    client,
-    schema,
-    async close() {
-      try {
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
-      } finally {
-        await client.end()
-      }
-    },
+  await applySchema(client, { schema, logger: quietLogger })
+  return { client, schema, close: () => dropSchema(client, schema) }
+}
+
+/** Drops `schema` through `client`, then ends `client` and every other pool given. */
+export async function dropSchema(
+  client: pg.Pool,
+  schema: string,
+  ...others: pg.Pool[]
+): Promise<void> {
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
+  } finally {
+    await Promise.all([client, ...others].map((pool) => pool.end()))
   }
 }

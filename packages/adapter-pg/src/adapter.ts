@@ -1,0 +1,311 @@
+import type { Adapter } from "@auth/core/adapters"
+import { handlePoolErrors, isErrorEventSource, type PoolErrorLogger } from "./pool-errors.js"
+import type { Queryable } from "./queryable.js"
+import {
+  ACCOUNT_COLUMNS,
+  AUTHENTICATOR_COLUMNS,
+  SESSION_COLUMNS,
+  toAccount,
+  toAuthenticator,
+  toSession,
+  toSessionAndUser,
+  toUser,
+  toVerificationToken,
+  USER_COLUMNS,
+  VERIFICATION_TOKEN_COLUMNS,
+} from "./rows.js"
+import { createRunner } from "./run-query.js"
+import { tableNames } from "./schema-tables.js"
+
+/** Options of {@link PostgresAdapter}. */
+export interface PostgresAdapterOptions {
+  /**
+   * The schema holding the tables; a plain identifier (letters, digits, underscores).
+   * @default the first schema of the connection's `search_path` that has them (`public` unless
+   *   changed), as with Auth.js's adapter
+   */
+  schema?: string
+  /**
+   * Where the failures of idle pool connections are reported (see {@link handlePoolErrors}).
+   * @default console
+   */
+  logger?: PoolErrorLogger
+}
+
+/** The user columns `updateUser` may change, by field name. */
+const USER_UPDATE_COLUMNS = {
+  name: "name",
+  email: "email",
+  emailVerified: `"emailVerified"`,
+  image: "image",
+} as const
+
+/** The session columns `updateSession` may change, by field name. */
+const SESSION_UPDATE_COLUMNS = { userId: `"userId"`, expires: "expires" } as const
+
+/**
+ * Creates an adapter that stores users, accounts, sessions, verification tokens and WebAuthn
+ * authenticators in PostgreSQL. Create the tables first with `applySchema` or the SQL of
+ * `schemaSql`, or use the tables of Auth.js's `@auth/pg-adapter` as they are (integer ids work:
+ * an id that cannot be one of them finds nobody).
+ *
+ * A client that emits `error` events (a `pg.Pool`) gets {@link handlePoolErrors}, so a
+ * PostgreSQL restart does not end the process. When the database cannot be reached, methods
+ * throw a `DatabaseUnavailableError`, which `@auth/core` answers with `503`.
+ *
+ * @throws {TypeError} When `options.schema` is not a plain identifier.
+ * @example
+ * import pg from "pg"
+ * import PostgresAdapter from "@auth/pg-adapter"
+ *
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL })
+ * const config = { adapter: PostgresAdapter(pool), providers: [], secret: process.env.AUTH_SECRET }
+ */
+export function PostgresAdapter(client: Queryable, options: PostgresAdapterOptions = {}): Adapter {
+  const t = tableNames(options.schema)
+  if (isErrorEventSource(client)) handlePoolErrors(client, options.logger)
+  const run = createRunner(client)
+  const first = async (text: string, params: unknown[]): Promise<unknown> =>
+    (await run(text, params))[0]
+  /** `first` for a statement that looks rows up by a user id only. */
+  const firstByUserId = async (text: string, params: unknown[]): Promise<unknown> =>
+    (await run(text, params, { byUserId: true }))[0]
+
+  return {
+    async createUser({ name, email, emailVerified, image }) {
+      // Auth.js passes a random id; the database generates its own, like Auth.js's adapter.
+      const row = await first(
+        `INSERT INTO ${t.users} (name, email, "emailVerified", image)
+         VALUES ($1, $2, $3, $4) RETURNING ${USER_COLUMNS}`,
+        [name ?? null, email, emailVerified ?? null, image ?? null],
+      )
+      return toUser(row)
+    },
+
+    async getUser(id) {
+      const row = await firstByUserId(`SELECT ${USER_COLUMNS} FROM ${t.users} WHERE id = $1`, [id])
+      return row === undefined ? null : toUser(row)
+    },
+
+    async getUserByEmail(email) {
+      const row = await first(`SELECT ${USER_COLUMNS} FROM ${t.users} WHERE email = $1`, [email])
+      return row === undefined ? null : toUser(row)
+    },
+
+    async getUserByAccount({ provider, providerAccountId }) {
+      const row = await first(
+        `SELECT ${prefixed("u", USER_COLUMNS)} FROM ${t.users} u
+         JOIN ${t.accounts} a ON a."userId" = u.id
+         WHERE a.provider = $1 AND a."providerAccountId" = $2`,
+        [provider, providerAccountId],
+      )
+      return row === undefined ? null : toUser(row)
+    },
+
+    async updateUser(user) {
+      const { assignments, params } = setClause(USER_UPDATE_COLUMNS, user, [user.id])
+      const row =
+        assignments === ""
+          ? await firstByUserId(`SELECT ${USER_COLUMNS} FROM ${t.users} WHERE id = $1`, params)
+          : await firstByUserId(
+              `UPDATE ${t.users} SET ${assignments} WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+              params,
+            )
+      if (row === undefined) {
+        throw new Error(`updateUser: no user with id "${user.id}". Create the user first.`)
+      }
+      return toUser(row)
+    },
+
+    async deleteUser(userId) {
+      // Sessions and accounts are deleted here too: Auth.js's tables have no foreign keys.
+      // Authenticators go by ON DELETE CASCADE (applySchema always creates that table).
+      const row = await firstByUserId(
+        `WITH deleted_sessions AS (DELETE FROM ${t.sessions} WHERE "userId" = $1),
+         deleted_accounts AS (DELETE FROM ${t.accounts} WHERE "userId" = $1)
+         DELETE FROM ${t.users} WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+        [userId],
+      )
+      return row === undefined ? null : toUser(row)
+    },
+
+    async linkAccount(account) {
+      const row = await first(
+        `INSERT INTO ${t.accounts} (${ACCOUNT_COLUMNS})
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${ACCOUNT_COLUMNS}`,
+        [
+          account.userId,
+          account.type,
+          account.provider,
+          account.providerAccountId,
+          account.refresh_token ?? null,
+          account.access_token ?? null,
+          account.expires_at ?? null,
+          account.id_token ?? null,
+          account.scope ?? null,
+          account.session_state ?? null,
+          account.token_type ?? null,
+        ],
+      )
+      return toAccount(row)
+    },
+
+    async unlinkAccount({ provider, providerAccountId }) {
+      const row = await first(
+        `DELETE FROM ${t.accounts} WHERE provider = $1 AND "providerAccountId" = $2
+         RETURNING ${ACCOUNT_COLUMNS}`,
+        [provider, providerAccountId],
+      )
+      return row === undefined ? undefined : toAccount(row)
+    },
+
+    async getAccount(providerAccountId, provider) {
+      const row = await first(
+        `SELECT ${ACCOUNT_COLUMNS} FROM ${t.accounts}
+         WHERE provider = $1 AND "providerAccountId" = $2`,
+        [provider, providerAccountId],
+      )
+      return row === undefined ? null : toAccount(row)
+    },
+
+    async createSession({ sessionToken, userId, expires }) {
+      const row = await first(
+        `INSERT INTO ${t.sessions} ("sessionToken", "userId", expires)
+         VALUES ($1, $2, $3) RETURNING ${SESSION_COLUMNS}`,
+        [sessionToken, userId, expires],
+      )
+      return toSession(row)
+    },
+
+    async getSessionAndUser(sessionToken) {
+      // One round trip; the session's columns are aliased so they cannot clash with the user's.
+      const row = await first(
+        `SELECT ${prefixed("u", USER_COLUMNS)}, s."sessionToken", s.expires AS session_expires
+         FROM ${t.sessions} s JOIN ${t.users} u ON u.id = s."userId"
+         WHERE s."sessionToken" = $1`,
+        [sessionToken],
+      )
+      return row === undefined ? null : toSessionAndUser(row)
+    },
+
+    async updateSession(session) {
+      const { assignments, params } = setClause(SESSION_UPDATE_COLUMNS, session, [
+        session.sessionToken,
+      ])
+      const row =
+        assignments === ""
+          ? await first(
+              `SELECT ${SESSION_COLUMNS} FROM ${t.sessions} WHERE "sessionToken" = $1`,
+              params,
+            )
+          : await first(
+              `UPDATE ${t.sessions} SET ${assignments} WHERE "sessionToken" = $1
+               RETURNING ${SESSION_COLUMNS}`,
+              params,
+            )
+      return row === undefined ? null : toSession(row)
+    },
+
+    async deleteSession(sessionToken) {
+      const row = await first(
+        `DELETE FROM ${t.sessions} WHERE "sessionToken" = $1 RETURNING ${SESSION_COLUMNS}`,
+        [sessionToken],
+      )
+      return row === undefined ? null : toSession(row)
+    },
+
+    async createVerificationToken({ identifier, token, expires }) {
+      const row = await first(
+        `INSERT INTO ${t.verificationToken} (identifier, token, expires)
+         VALUES ($1, $2, $3) RETURNING ${VERIFICATION_TOKEN_COLUMNS}`,
+        [identifier, token, expires],
+      )
+      return toVerificationToken(row)
+    },
+
+    async useVerificationToken({ identifier, token }) {
+      // A single DELETE … RETURNING: of concurrent calls, exactly one gets the row.
+      const row = await first(
+        `DELETE FROM ${t.verificationToken} WHERE identifier = $1 AND token = $2
+         RETURNING ${VERIFICATION_TOKEN_COLUMNS}`,
+        [identifier, token],
+      )
+      return row === undefined ? null : toVerificationToken(row)
+    },
+
+    async getAuthenticator(credentialID) {
+      const row = await first(
+        `SELECT ${AUTHENTICATOR_COLUMNS} FROM ${t.authenticators} WHERE "credentialID" = $1`,
+        [credentialID],
+      )
+      return row === undefined ? null : toAuthenticator(row)
+    },
+
+    async createAuthenticator(authenticator) {
+      const row = await first(
+        `INSERT INTO ${t.authenticators} (${AUTHENTICATOR_COLUMNS})
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${AUTHENTICATOR_COLUMNS}`,
+        [
+          authenticator.credentialID,
+          authenticator.userId,
+          authenticator.providerAccountId,
+          authenticator.credentialPublicKey,
+          authenticator.counter,
+          authenticator.credentialDeviceType,
+          authenticator.credentialBackedUp,
+          authenticator.transports ?? null,
+        ],
+      )
+      return toAuthenticator(row)
+    },
+
+    async listAuthenticatorsByUserId(userId) {
+      const rows = await run(
+        `SELECT ${AUTHENTICATOR_COLUMNS} FROM ${t.authenticators} WHERE "userId" = $1
+         ORDER BY "credentialID"`,
+        [userId],
+        { byUserId: true },
+      )
+      return rows.map(toAuthenticator)
+    },
+
+    async updateAuthenticatorCounter(credentialID, newCounter) {
+      const row = await first(
+        `UPDATE ${t.authenticators} SET counter = $2 WHERE "credentialID" = $1
+         RETURNING ${AUTHENTICATOR_COLUMNS}`,
+        [credentialID, newCounter],
+      )
+      if (row === undefined) {
+        throw new Error(`updateAuthenticatorCounter: no authenticator "${credentialID}".`)
+      }
+      return toAuthenticator(row)
+    },
+  }
+}
+
+/** `id, name` → `u.id, u.name`, for joins. */
+function prefixed(alias: string, columns: string): string {
+  return columns
+    .split(",")
+    .map((column) => `${alias}.${column.trim()}`)
+    .join(", ")
+}
+
+/**
+ * Builds `column = $n` assignments for the fields of `patch` that are present; `undefined`
+ * means "leave unchanged", `null` clears the column. `params` holds the key as `$1`.
+ */
+function setClause<Field extends string>(
+  columns: Record<Field, string>,
+  patch: NoInfer<Partial<Record<Field, unknown>>>,
+  params: unknown[],
+): { assignments: string; params: unknown[] } {
+  const assignments: string[] = []
+  for (const field of Object.keys(columns) as Field[]) {
+    const value = patch[field]
+    if (value === undefined) continue
+    params.push(value)
+    assignments.push(`${columns[field]} = $${params.length}`)
+  }
+  return { assignments: assignments.join(", "), params }
+}

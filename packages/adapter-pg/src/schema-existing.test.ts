@@ -1,0 +1,186 @@
+/**
+ * `applySchema` on databases that already have tables: it adds what is missing, keyed like the
+ * existing `users.id`, never alters what exists, logs what it did, and does not stop an app that
+ * worked with Auth.js. On PGlite (the same statements run on PostgreSQL in the Auth.js schema
+ * suites of `test/`).
+ */
+import { PGlite } from "@electric-sql/pglite"
+import { afterEach, describe, expect, it } from "vitest"
+import { AUTHJS_SCHEMA_SQL } from "../test/authjs-schema.js"
+import { PostgresAdapter } from "./adapter.js"
+import { applySchema } from "./schema.js"
+
+const databases: PGlite[] = []
+
+function open(sql = ""): Promise<PGlite> {
+  const db = new PGlite()
+  databases.push(db)
+  return db.exec(sql).then(() => db)
+}
+
+function recorder() {
+  const log = { info: [] as string[], warn: [] as string[] }
+  const logger = {
+    info: (message: string) => void log.info.push(message),
+    warn: (message: string) => void log.warn.push(message),
+  }
+  return { log, logger }
+}
+
+afterEach(async () => {
+  await Promise.all(databases.splice(0).map((db) => db.close()))
+})
+
+describe("applySchema on a new database", () => {
+  it("logs the tables it creates, then nothing on later runs", async () => {
+    const db = await open()
+    const { log, logger } = recorder()
+    expect(await applySchema(db, { logger })).toEqual({
+      schema: "public",
+      created: ["users", "accounts", "sessions", "verification_token", "authenticators"],
+      userIdType: "text",
+      warnings: [],
+    })
+    expect(await applySchema(db, { logger })).toEqual({
+      schema: "public",
+      created: [],
+      userIdType: "text",
+      warnings: [],
+    })
+    expect(log).toEqual({
+      info: [
+        '[@auth/pg-adapter] Created tables users, accounts, sessions, verification_token, authenticators in schema "public".',
+      ],
+      warn: [],
+    })
+  })
+})
+
+describe("applySchema on a database with its own users table", () => {
+  it.each([
+    ["SERIAL", "integer", "not-a-number"],
+    ["BIGSERIAL", "bigint", "99999999999999999999"],
+    ["UUID DEFAULT gen_random_uuid()", "uuid", "not-a-uuid"],
+    ["TEXT DEFAULT md5(random()::text)", "text", undefined],
+    ["VARCHAR(64) DEFAULT md5(random()::text)", "character varying(64)", undefined],
+  ])(
+    "keys the new tables like users.id %s, and every flow of the adapter works",
+    async (declaration, type, foreignId) => {
+      const db = await open(
+        `CREATE TABLE users (id ${declaration} PRIMARY KEY, name TEXT, email TEXT UNIQUE,
+       "emailVerified" TIMESTAMPTZ, image TEXT)`,
+      )
+      const { log, logger } = recorder()
+      const applied = await applySchema(db, { logger })
+      expect(applied).toMatchObject({ userIdType: type, warnings: [] })
+      expect(applied.created).toEqual([
+        "accounts",
+        "sessions",
+        "verification_token",
+        "authenticators",
+      ])
+      expect(log.info).toEqual([
+        `[@auth/pg-adapter] Created tables accounts, sessions, verification_token, authenticators in schema "public", with "userId" ${type} referencing users.id; the existing tables were left as they are.`,
+      ])
+
+      const adapter = PostgresAdapter(db)
+      const user = await adapter.createUser!({
+        id: "ignored",
+        email: "a@example.test",
+        emailVerified: null,
+      })
+      await adapter.linkAccount!({
+        userId: user.id,
+        type: "oidc",
+        provider: "idp",
+        providerAccountId: "a",
+      })
+      const expires = new Date(Date.now() + 60_000)
+      await adapter.createSession!({ sessionToken: "token-a", userId: user.id, expires })
+      expect(await adapter.getSessionAndUser!("token-a")).toEqual({
+        session: { sessionToken: "token-a", userId: user.id, expires },
+        user,
+      })
+      expect(await adapter.getUserByAccount!({ provider: "idp", providerAccountId: "a" })).toEqual(
+        user,
+      )
+      if (foreignId !== undefined) {
+        // An id that cannot be a key of users.id (credentials' own ids) finds nobody.
+        expect(await adapter.getUser!(foreignId)).toBeNull()
+        expect(await adapter.deleteUser!(foreignId)).toBeNull()
+        expect(await adapter.listAuthenticatorsByUserId!(foreignId)).toEqual([])
+        await expect(adapter.updateUser!({ id: foreignId, name: "x" })).rejects.toThrow(/no user/)
+      }
+      expect(await adapter.deleteUser!(user.id)).toEqual(user)
+      expect(await adapter.getSessionAndUser!("token-a")).toBeNull()
+      expect(
+        await adapter.getUserByAccount!({ provider: "idp", providerAccountId: "a" }),
+      ).toBeNull()
+    },
+  )
+
+  it("refers to a users.id type it cannot copy with text and no foreign key, and says so", async () => {
+    const db = await open(`CREATE TABLE users (id NUMERIC PRIMARY KEY, name TEXT, email TEXT UNIQUE,
+      "emailVerified" TIMESTAMPTZ, image TEXT)`)
+    const { log, logger } = recorder()
+    const applied = await applySchema(db, { logger })
+    expect(applied.created).toHaveLength(4)
+    expect(log.warn).toEqual([
+      '[@auth/pg-adapter] users.id has the type numeric, which new tables cannot copy: their "userId" columns are text, without a foreign key.',
+    ])
+    expect(log.info[0]).toMatch(/with "userId" TEXT without a foreign key;/)
+  })
+})
+
+describe("applySchema on Auth.js's schema", () => {
+  it("advises the unique indexes Auth.js's tables lack, and names missing columns", async () => {
+    const db = await open(`${AUTHJS_SCHEMA_SQL} ALTER TABLE users DROP COLUMN image;`)
+    const { log, logger } = recorder()
+    const applied = await applySchema(db, { logger })
+    expect(applied.created).toEqual(["authenticators"])
+    expect(log.warn).toEqual([
+      '[@auth/pg-adapter] Table users lacks the columns "image", which the adapter reads and writes: add them (see schemaSql()) or the calls that use them fail.',
+      '[@auth/pg-adapter] Table users has no unique index on ("email"): two first sign-ins with one address can create two users. When convenient (after removing duplicates): CREATE UNIQUE INDEX CONCURRENTLY ON "public".users ("email");',
+      '[@auth/pg-adapter] Table sessions has no unique index on ("sessionToken"): each session read scans the table. When convenient (after removing duplicates): CREATE UNIQUE INDEX CONCURRENTLY ON "public".sessions ("sessionToken");',
+      '[@auth/pg-adapter] Table accounts has no unique index on ("provider", "providerAccountId"): one provider account can be linked twice. When convenient (after removing duplicates): CREATE UNIQUE INDEX CONCURRENTLY ON "public".accounts ("provider", "providerAccountId");',
+    ])
+    expect(applied.warnings).toEqual(
+      log.warn.map((line) => line.replace("[@auth/pg-adapter] ", "")),
+    )
+  })
+
+  it("starts for a role that may not create tables: authenticators (WebAuthn only) is a warning", async () => {
+    const db = await open(`${AUTHJS_SCHEMA_SQL}
+      CREATE ROLE app NOLOGIN;
+      REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+      GRANT USAGE ON SCHEMA public TO app;
+      GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO app;
+      GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO app;
+      SET ROLE app;`)
+    const { log, logger } = recorder()
+    expect((await applySchema(db, { logger })).created).toEqual([])
+    expect(log.info).toEqual([])
+    expect(log.warn).toContain(
+      '[@auth/pg-adapter] Could not create authenticators in schema "public" (permission denied): WebAuthn needs it. Run the statement from schemaSql() as the schema\'s owner.',
+    )
+    const adapter = PostgresAdapter(db)
+    const user = await adapter.createUser!({
+      id: "ignored",
+      email: "b@example.test",
+      emailVerified: null,
+    })
+    expect(await adapter.getUserByEmail!("b@example.test")).toEqual(user)
+  })
+
+  it("fails for such a role when a table every sign-in needs is missing", async () => {
+    const db = await open(`${AUTHJS_SCHEMA_SQL}
+      DROP TABLE verification_token;
+      CREATE ROLE app NOLOGIN;
+      REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+      GRANT USAGE ON SCHEMA public TO app;
+      SET ROLE app;`)
+    await expect(applySchema(db, { logger: recorder().logger })).rejects.toMatchObject({
+      code: "42501",
+    })
+  })
+})

@@ -1,0 +1,326 @@
+/**
+ * Moving from Auth.js is a dependency change: a database made by the published
+ * `@auth/pg-adapter` 1.11.3 and `@auth/core` 0.41.3 (Auth.js's documented schema: integer ids,
+ * no constraints), with users, accounts and sessions they created, opened by ours. Every session
+ * stays valid, every flow works, and Auth.js can still read what we wrote (a rollback keeps
+ * users signed in). On PGlite, and on PostgreSQL with `DATABASE_URL` (a fresh schema, dropped).
+ */
+import { Auth as AuthjsAuth, type AuthConfig as AuthjsConfig } from "authjs-core"
+import AuthjsPostgresAdapter from "authjs-pg-adapter"
+import type { Pool } from "pg"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import Credentials from "../../core/src/providers/credentials.js"
+import type { AuthConfig } from "../../core/src/types.js"
+import { callbackUrl, redirectOf, signInAtIdp } from "../../core/test/oauth/flow.js"
+import { AuthClient, recordingLogger, SECRET } from "../../core/test/support/client.js"
+import { capturingEmailProvider, requestLink } from "../../core/test/support/email.js"
+import { type Idp, startIdentityProvider } from "../../core/test/support/idp.js"
+import PostgresAdapter, { type AppliedSchema, applySchema } from "../src/index.js"
+import { AuthjsClient } from "./authjs-client.js"
+import { type AuthjsDatabase, openAuthjsPGlite, openAuthjsPostgres } from "./authjs-schema.js"
+
+const COOKIE = "authjs.session-token"
+const ORIGIN = "http://localhost:3000"
+const databaseUrl = process.env.DATABASE_URL
+const targets: Array<{ name: string; open: () => Promise<AuthjsDatabase> }> = [
+  { name: "PGlite", open: openAuthjsPGlite },
+  ...(databaseUrl ? [{ name: "PostgreSQL", open: () => openAuthjsPostgres(databaseUrl) }] : []),
+]
+
+/** The columns and constraints of Auth.js's tables, to show that opening them changed nothing. */
+async function shapeOf(db: AuthjsDatabase): Promise<unknown[]> {
+  const { rows } = await db.client.query(
+    `SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull,
+       (SELECT string_agg(k.conname::text || ':' || k.contype::text, ',' ORDER BY k.conname)
+        FROM pg_constraint k WHERE k.conrelid = c.oid) AS constraints
+     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+     WHERE n.nspname = $1 AND c.relname IN ('users', 'accounts', 'sessions', 'verification_token')
+     ORDER BY 1, 2`,
+    [db.schema],
+  )
+  return rows
+}
+
+for (const target of targets) {
+  describe(`a database made by Auth.js's @auth/pg-adapter 1.11.3, opened by ours (${target.name})`, () => {
+    let db: AuthjsDatabase
+    let idp: Idp
+    let authjsConfig: AuthjsConfig
+    /** Browsers signed in by Auth.js: alice by e-mail, bob through the identity provider. */
+    const authjs: Record<"alice" | "bob" | "noMail", AuthjsClient | undefined> = {
+      alice: undefined,
+      bob: undefined,
+      noMail: undefined,
+    }
+    const ids: Record<string, string> = {}
+    const schemaLog = { info: [] as string[], warn: [] as string[] }
+    let applied: AppliedSchema
+    let shapeBefore: unknown[]
+
+    const table = (name: string) => `"${db.schema}".${name}`
+    const count = async (sql: string, params: unknown[] = []) =>
+      Number((((await db.client.query(sql, params)).rows[0] ?? {}) as { n: unknown }).n)
+
+    /**
+     * Our config on the same database as Auth.js apps write it: the default import, the same
+     * pool, no schema option (the tables are found on the `search_path`, as Auth.js finds them).
+     */
+    function ours(overrides: Partial<AuthConfig> = {}) {
+      const log = recordingLogger()
+      const mail = capturingEmailProvider()
+      const config: AuthConfig = {
+        secret: SECRET,
+        trustHost: true,
+        adapter: PostgresAdapter(db.authjsClient),
+        logger: log.logger,
+        providers: [
+          mail.provider,
+          idp.oidcProvider(),
+          { ...idp.oidcProvider(), id: "other-idp", name: "Other" },
+          Credentials({
+            credentials: { password: { type: "password" } },
+            authorize: ({ password }) =>
+              password === "secret"
+                ? { id: "app-id-1", email: "alice@example.test", name: "Alice" }
+                : null,
+          }),
+        ],
+        ...overrides,
+      }
+      return { config, log, mail }
+    }
+
+    /** A browser for our app that carries the cookies Auth.js set in `from`. */
+    function continueWith(config: AuthConfig, from: AuthClient | undefined): AuthClient {
+      const client = new AuthClient(config)
+      for (const [name, value] of from?.jar ?? []) client.jar.set(name, value)
+      return client
+    }
+
+    async function storedExpiry(client: AuthClient | undefined): Promise<string> {
+      const { rows } = await db.client.query(
+        `SELECT expires FROM ${table("sessions")} WHERE "sessionToken" = $1`,
+        [client?.jar.get(COOKIE)],
+      )
+      return new Date((rows[0] as { expires: Date | string }).expires).toISOString()
+    }
+
+    beforeAll(async () => {
+      ;[db, idp] = await Promise.all([target.open(), startIdentityProvider()])
+      idp.setRedirectUris(["idp", "other-idp"].map((id) => callbackUrl(id)))
+      const mail = capturingEmailProvider()
+      const authjsErrors: unknown[] = []
+      authjsConfig = {
+        secret: SECRET,
+        trustHost: true,
+        adapter: AuthjsPostgresAdapter(db.authjsClient as unknown as Pool),
+        providers: [mail.provider, idp.oidcProvider()],
+        logger: { error: (error: unknown) => void authjsErrors.push(error), warn() {}, debug() {} },
+      } as unknown as AuthjsConfig
+
+      authjs.alice = new AuthjsClient(authjsConfig)
+      await requestLink(authjs.alice, "alice@example.test", { providerId: "email" })
+      await authjs.alice.get(mail.linkFor("alice@example.test"))
+      authjs.bob = new AuthjsClient(authjsConfig)
+      await signInAtIdp(authjs.bob, idp, "idp", "bob")
+      // A user without an e-mail (a provider that shares none): Auth.js's schema allows it.
+      const authjsAdapter = AuthjsPostgresAdapter(db.authjsClient as unknown as Pool)
+      const noMail = await authjsAdapter.createUser!({
+        name: "No Mail",
+        email: null,
+        emailVerified: null,
+      } as never)
+      const sessionToken = crypto.randomUUID()
+      await authjsAdapter.createSession!({
+        sessionToken,
+        userId: noMail.id,
+        expires: new Date(Date.now() + 86_400_000),
+      })
+      authjs.noMail = new AuthjsClient(authjsConfig)
+      authjs.noMail.jar.set(COOKIE, sessionToken)
+      expect(authjsErrors).toEqual([])
+
+      const { rows } = await db.client.query(`SELECT id, email FROM ${table("users")}`)
+      for (const row of rows as Array<{ id: number; email: string | null }>) {
+        ids[row.email ?? "none"] = String(row.id)
+      }
+      shapeBefore = await shapeOf(db)
+      applied = await applySchema(db.authjsClient, {
+        logger: { info: (m) => schemaLog.info.push(m), warn: (m) => schemaLog.warn.push(m) },
+      })
+    })
+
+    afterAll(async () => {
+      await Promise.all([db?.close(), idp?.close()])
+    })
+
+    it("starts from Auth.js's own data: integer ids, a session per browser, bob's account", async () => {
+      expect(Object.keys(ids).sort()).toEqual(["alice@example.test", "bob@example.test", "none"])
+      expect(Object.values(ids).every((id) => /^\d+$/.test(id))).toBe(true)
+      expect(await count(`SELECT count(*) AS n FROM ${table("sessions")}`)).toBe(3)
+      expect(await count(`SELECT count(*) AS n FROM ${table("accounts")}`)).toBe(1)
+      expect((await authjs.alice?.session())?.user).toMatchObject({ email: "alice@example.test" })
+    })
+
+    it("applySchema adds only the authenticators table, keyed like users.id, and says so", async () => {
+      expect(applied).toMatchObject({
+        schema: db.schema,
+        created: ["authenticators"],
+        userIdType: "integer",
+      })
+      expect(schemaLog.info).toEqual([
+        `[@auth/pg-adapter] Created table authenticators in schema "${db.schema}", with "userId" ` +
+          "integer referencing users.id; the existing tables were left as they are.",
+      ])
+      // Advice, not changes: the unique indexes Auth.js's schema lacks.
+      expect(schemaLog.warn).toHaveLength(3)
+      expect(schemaLog.warn.join("\n")).toMatch(/users has no unique index on \("email"\)/)
+      expect(await shapeOf(db)).toEqual(shapeBefore)
+
+      const again = await applySchema(db.authjsClient, {
+        logger: { info: (m) => schemaLog.info.push(m), warn: () => {} },
+      })
+      expect(again.created).toEqual([])
+      expect(schemaLog.info).toHaveLength(1)
+    })
+
+    it("keeps every session Auth.js issued valid, with its stored expiry", async () => {
+      const { config, log } = ours()
+      const expected = {
+        alice: { name: null, email: "alice@example.test", image: null },
+        bob: {
+          name: "Bob",
+          email: "bob@example.test",
+          image: "https://images.example.test/bob.png",
+        },
+        noMail: { name: "No Mail", email: null, image: null },
+      }
+      for (const [who, user] of Object.entries(expected)) {
+        const browser = authjs[who as keyof typeof authjs]
+        const client = continueWith(config, browser)
+        const response = await client.get("/session")
+        expect(await response.json()).toEqual({ user, expires: await storedExpiry(browser) })
+        expect(client.jar.get(COOKIE)).toBe(browser?.jar.get(COOKIE))
+      }
+      expect(log.errors).toEqual([])
+    })
+
+    it("signs in with credentials and database sessions: Auth.js's user is found by e-mail", async () => {
+      const { config, log } = ours()
+      const client = new AuthClient(config)
+      const response = await client.signInWithCredentials({
+        password: "secret",
+        callbackUrl: "/home",
+      })
+      expect(log.errors).toEqual([])
+      expect(redirectOf(response)).toBe(`${ORIGIN}/home`)
+      expect((await client.session())?.user).toMatchObject({ email: "alice@example.test" })
+      const { rows } = await db.client.query(
+        `SELECT "userId" FROM ${table("sessions")} WHERE "sessionToken" = $1`,
+        [client.jar.get(COOKIE)],
+      )
+      expect(String((rows[0] as { userId: unknown }).userId)).toBe(ids["alice@example.test"])
+
+      // Back to Auth.js (a rollback): the session we stored is one it reads.
+      const rolledBack = new AuthjsClient(authjsConfig)
+      rolledBack.jar.set(COOKIE, client.jar.get(COOKIE) ?? "")
+      expect((await rolledBack.session())?.user).toMatchObject({ email: "alice@example.test" })
+    })
+
+    it("signs an existing user in by e-mail and a new one up, with integer ids", async () => {
+      const { config, log, mail } = ours()
+      const alice = new AuthClient(config)
+      await requestLink(alice, "alice@example.test", { providerId: "email", callbackUrl: "/home" })
+      expect(redirectOf(await alice.get(mail.linkFor("alice@example.test")))).toBe(`${ORIGIN}/home`)
+      expect((await alice.session())?.user).toMatchObject({ email: "alice@example.test" })
+
+      const dora = new AuthClient(config)
+      await requestLink(dora, "dora@example.test", { providerId: "email" })
+      await dora.get(mail.linkFor("dora@example.test"))
+      const created = await config.adapter?.getUserByEmail?.("dora@example.test")
+      expect(created?.id).toMatch(/^\d+$/)
+      expect((await dora.session())?.user).toMatchObject({ email: "dora@example.test" })
+      expect(
+        await count(`SELECT count(*) AS n FROM ${table("users")} WHERE email = $1`, [
+          "alice@example.test",
+        ]),
+      ).toBe(1)
+      expect(log.errors).toEqual([])
+    })
+
+    it("signs bob in to the account Auth.js linked, and links a second provider to alice", async () => {
+      const { config, log } = ours()
+      const bob = new AuthClient(config)
+      const signedIn = await signInAtIdp(bob, idp, "idp", "bob", { callbackUrl: "/home" })
+      expect(redirectOf(signedIn)).toBe(`${ORIGIN}/home`)
+      expect((await bob.session())?.user).toMatchObject({ email: "bob@example.test" })
+      const owner = await config.adapter?.getUserByAccount?.({
+        provider: "idp",
+        providerAccountId: "bob",
+      })
+      expect(owner?.id).toBe(ids["bob@example.test"])
+
+      const alice = continueWith(config, authjs.alice)
+      await signInAtIdp(alice, idp, "other-idp", "alice-work")
+      const linked = await config.adapter?.getUserByAccount?.({
+        provider: "other-idp",
+        providerAccountId: "alice-work",
+      })
+      expect(linked?.id).toBe(ids["alice@example.test"])
+      expect(await count(`SELECT count(*) AS n FROM ${table("users")}`)).toBe(4)
+      expect(log.errors).toEqual([])
+    })
+
+    it("stores WebAuthn authenticators for Auth.js's integer users", async () => {
+      const adapter = PostgresAdapter(db.authjsClient)
+      const userId = ids["alice@example.test"]!
+      const authenticator = {
+        credentialID: "credential-1",
+        userId,
+        providerAccountId: "credential-1",
+        credentialPublicKey: "public-key",
+        counter: 0,
+        credentialDeviceType: "singleDevice",
+        credentialBackedUp: false,
+        transports: "internal",
+      }
+      await adapter.createAuthenticator?.(authenticator)
+      expect(await adapter.listAuthenticatorsByUserId?.(userId)).toEqual([authenticator])
+      expect(await adapter.listAuthenticatorsByUserId?.("not-an-integer")).toEqual([])
+      expect(await adapter.getUser?.("not-an-integer")).toBeNull()
+      expect(await adapter.getUser?.("99999999999")).toBeNull()
+    })
+
+    it("signs out: the session row Auth.js created is deleted", async () => {
+      const { config } = ours()
+      const client = continueWith(config, authjs.noMail)
+      const token = client.jar.get(COOKIE)
+      const csrfToken = await client.csrfToken()
+      expect((await client.postForm("/signout", { csrfToken })).status).toBe(302)
+      expect(
+        await count(`SELECT count(*) AS n FROM ${table("sessions")} WHERE "sessionToken" = $1`, [
+          token,
+        ]),
+      ).toBe(0)
+    })
+
+    it("deleteUser also deletes the sessions and accounts Auth.js's tables do not cascade", async () => {
+      const adapter = PostgresAdapter(db.authjsClient)
+      const userId = ids["bob@example.test"]!
+      expect(await adapter.deleteUser?.(userId)).toMatchObject({ email: "bob@example.test" })
+      for (const name of ["sessions", "accounts"]) {
+        expect(
+          await count(`SELECT count(*) AS n FROM ${table(name)} WHERE "userId" = $1`, [userId]),
+        ).toBe(0)
+      }
+      const session = await AuthjsAuth(
+        new Request(`${ORIGIN}/auth/session`, {
+          headers: { cookie: `${COOKIE}=${authjs.bob?.jar.get(COOKIE)}` },
+        }),
+        authjsConfig,
+      )
+      expect(await session.json()).toBeNull()
+    })
+  })
+}

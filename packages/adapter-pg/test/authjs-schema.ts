@@ -1,0 +1,95 @@
+/**
+ * Databases as Auth.js's `@auth/pg-adapter` 1.11.3 users have them: the schema its
+ * documentation gives (https://authjs.dev/getting-started/adapters/pg#schema: `SERIAL` integer
+ * ids, `VARCHAR(255)` columns, no foreign keys, no unique e-mail or session token), on PGlite or
+ * in a fresh schema of a PostgreSQL server.
+ */
+import { PGlite } from "@electric-sql/pglite"
+import pg from "pg"
+import type { Queryable } from "../src/queryable.js"
+import { dropSchema, randomSchemaName, type TestDatabase } from "./databases.js"
+
+/** The documented tables, created in the schema first on the `search_path`. */
+export const AUTHJS_SCHEMA_SQL = `
+CREATE TABLE verification_token (
+  identifier TEXT NOT NULL,
+  expires TIMESTAMPTZ NOT NULL,
+  token TEXT NOT NULL,
+  PRIMARY KEY (identifier, token)
+);
+CREATE TABLE accounts (
+  id SERIAL,
+  "userId" INTEGER NOT NULL,
+  type VARCHAR(255) NOT NULL,
+  provider VARCHAR(255) NOT NULL,
+  "providerAccountId" VARCHAR(255) NOT NULL,
+  refresh_token TEXT,
+  access_token TEXT,
+  expires_at BIGINT,
+  id_token TEXT,
+  scope TEXT,
+  session_state TEXT,
+  token_type TEXT,
+  PRIMARY KEY (id)
+);
+CREATE TABLE sessions (
+  id SERIAL,
+  "userId" INTEGER NOT NULL,
+  expires TIMESTAMPTZ NOT NULL,
+  "sessionToken" VARCHAR(255) NOT NULL,
+  PRIMARY KEY (id)
+);
+CREATE TABLE users (
+  id SERIAL,
+  name VARCHAR(255),
+  email VARCHAR(255),
+  "emailVerified" TIMESTAMPTZ,
+  image TEXT,
+  PRIMARY KEY (id)
+);`
+
+/**
+ * A database with Auth.js's tables and no rows. `client` is for our adapter (with `schema`);
+ * `authjsClient` is for Auth.js's, which names its tables without a schema.
+ */
+export interface AuthjsDatabase extends TestDatabase {
+  authjsClient: Queryable
+}
+
+/**
+ * Auth.js's adapter reads `rowCount`, which PGlite does not set (it has `affectedRows`): the
+ * view of a PGlite database that a `pg.Pool` would give it.
+ */
+function withRowCount(db: PGlite): Queryable {
+  return {
+    async query(text, params) {
+      const result = await db.query(text, params)
+      return { rows: result.rows, rowCount: result.rows.length || (result.affectedRows ?? 0) }
+    },
+  }
+}
+
+/** An in-memory PGlite database with Auth.js's tables in `public`. */
+export async function openAuthjsPGlite(): Promise<AuthjsDatabase> {
+  const db = new PGlite()
+  await db.exec(AUTHJS_SCHEMA_SQL)
+  return { client: db, authjsClient: withRowCount(db), schema: "public", close: () => db.close() }
+}
+
+/**
+ * A fresh schema with Auth.js's tables on the server at `connectionString`; `close` drops it
+ * and ends both pools.
+ */
+export async function openAuthjsPostgres(connectionString: string): Promise<AuthjsDatabase> {
+  const schema = randomSchemaName()
+  const client = new pg.Pool({ connectionString, max: 10 })
+  await client.query(
+    `CREATE SCHEMA "${schema}"; SET LOCAL search_path TO "${schema}"; ${AUTHJS_SCHEMA_SQL}`,
+  )
+  const authjsClient = new pg.Pool({
+    connectionString,
+    max: 5,
+    options: `-c search_path=${schema}`,
+  })
+  return { client, authjsClient, schema, close: () => dropSchema(client, schema, authjsClient) }
+}
