@@ -59,6 +59,15 @@ export function createApp(options: PlaygroundAppOptions): express.Express {
   const onError: ErrorRequestHandler = (error, _req, res, _next) => {
     options.logError(error)
     if (res.headersSent) return
+    if ((error as { status?: unknown }).status === 503) {
+      res.set("Retry-After", "5")
+      sendPage(
+        res,
+        503,
+        messagePage(null, "Try again in a moment", "The database is not reachable right now."),
+      )
+      return
+    }
     sendPage(res, 500, messagePage(null, "Something went wrong", "The server log has the cause."))
   }
   app.use(onError)

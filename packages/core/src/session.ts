@@ -10,7 +10,9 @@
  *
  * @module session
  */
+
 import { type ResolvedConfig, resolveConfig } from "./internal/config/resolve-config.js"
+import { isDatabaseUnavailable } from "./internal/database-unavailable.js"
 import { createContext } from "./internal/routing/context.js"
 import { parseSessionRequest } from "./internal/routing/parse-request.js"
 import { setCookieHeaders } from "./internal/routing/respond.js"
@@ -34,9 +36,10 @@ export interface SessionCheck {
    * answers 500); `"error"`, with the JWT strategy, the `jwt` or `session` callback or a custom
    * `jwt.encode` threw (GET `/session` redirects to the error page). A missing, expired or
    * tampered cookie is no failure: the session is just `null`; with the database strategy, a
-   * failing adapter or `session` callback gives `null` too (logged), as GET `/session` does.
+   * failing adapter or `session` callback gives `null` too (logged), as GET `/session` does,
+   * except `"unavailable"`: the adapter's database cannot be reached (GET `/session` answers 503).
    */
-  failure?: "config" | "error"
+  failure?: "config" | "error" | "unavailable"
 }
 
 /**
@@ -73,7 +76,9 @@ export async function checkSession(request: Request, config: AuthConfig): Promis
   }
   const context = createContext(resolved, parseSessionRequest(request, resolved.origin))
   const read = await readOrFail(resolved, () => readSession(context))
-  if (!read) return { session: null, setCookie: [], failure: "error" }
+  if (read === "unavailable" || !read) {
+    return { session: null, setCookie: [], failure: read ?? "error" }
+  }
   return {
     session: read.session,
     setCookie: setCookieHeaders([...context.setCookies, ...read.cookies]),
@@ -103,15 +108,18 @@ export async function getSession(request: Request, config: AuthConfig): Promise<
   return (await checkSession(request, config)).session
 }
 
-/** Runs a session read; a throw is logged (as `Auth()` logs an action's) and gives `undefined`. */
+/**
+ * Runs a session read; a throw is logged (as `Auth()` logs an action's) and gives `undefined`,
+ * or `"unavailable"` when the database cannot be reached.
+ */
 async function readOrFail(
   config: ResolvedConfig,
   read: () => Promise<SessionRead>,
-): Promise<SessionRead | undefined> {
+): Promise<SessionRead | "unavailable" | undefined> {
   try {
     return await read()
   } catch (error) {
     config.logger.error(error instanceof Error ? error : new Error(String(error)))
-    return undefined
+    return isDatabaseUnavailable(error) ? "unavailable" : undefined
   }
 }

@@ -9,6 +9,7 @@ import type { Adapter } from "../src/adapters.js"
 import { AdapterError } from "../src/errors.js"
 import { MemoryAdapter } from "../src/memory-adapter.js"
 import Credentials from "../src/providers/credentials.js"
+import { checkSession } from "../src/session.js"
 import type { AuthConfig } from "../src/types.js"
 import { AuthClient, recordingLogger, SECRET } from "./support/client.js"
 
@@ -81,6 +82,53 @@ describe("a database outage", () => {
     expect(answer.headers.get("location")).toBe(
       "http://localhost:3000/auth/error?error=Configuration",
     )
+  })
+})
+
+describe("a session read during a database outage", () => {
+  /** A signed-in database session, then a database that stops answering. */
+  async function signedInThenDown(): Promise<{ client: AuthClient; config: AuthConfig }> {
+    const adapter = MemoryAdapter()
+    let down = false
+    const getSessionAndUser = adapter.getSessionAndUser!.bind(adapter)
+    adapter.getSessionAndUser = (token) =>
+      down ? Promise.reject(unavailable()) : getSessionAndUser(token)
+    const config: AuthConfig = {
+      secret: SECRET,
+      trustHost: true,
+      adapter,
+      session: { strategy: "database" },
+      logger: recordingLogger().logger,
+      providers: [
+        Credentials({
+          credentials: { username: { type: "text" } },
+          authorize: ({ username }) => ({ email: `${String(username)}@example.test` }),
+        }),
+      ],
+    }
+    const client = new AuthClient(config)
+    const csrfToken = await client.csrfToken()
+    await client.postForm("/callback/credentials", { username: "ada", csrfToken })
+    expect(await client.session()).toMatchObject({ user: { email: "ada@example.test" } })
+    down = true
+    return { client, config }
+  }
+
+  it("answers GET /session with 503 and keeps the cookie, instead of a signed-out null", async () => {
+    const { client } = await signedInThenDown()
+    const response = await client.get("/session")
+    expect(response.status).toBe(503)
+    expect(response.headers.get("retry-after")).toBe("5")
+    expect(response.headers.getSetCookie().join()).not.toContain("session-token=;")
+  })
+
+  it('reports it from checkSession as failure "unavailable", with no session', async () => {
+    const { client, config } = await signedInThenDown()
+    const request = new Request(client.url("/session"), {
+      headers: { cookie: client.cookieHeader() },
+    })
+    const check = await checkSession(request, config)
+    expect(check).toMatchObject({ session: null, failure: "unavailable", setCookie: [] })
   })
 })
 

@@ -32,6 +32,7 @@ const FAILURE_ANSWERS: Record<NonNullable<SessionCheck["failure"]>, string> = {
   config:
     "500: There was a problem with the server configuration. Check the server logs for more information.",
   error: "302.",
+  unavailable: "503: the database cannot be reached right now.",
 }
 
 /**
@@ -48,8 +49,8 @@ const FAILURE_ANSWERS: Record<NonNullable<SessionCheck["failure"]>, string> = {
  *
  * @throws {AuthError} in production, a configuration mistake (no secret, an untrusted host…)
  * @throws {Error} when GET `/session` would answer other than `200` for another reason: a
- *   redirect to the error page when the `jwt` or `session` callback throws (JWT strategy); the
- *   cause is in the server log
+ *   redirect to the error page when the `jwt` or `session` callback throws (JWT strategy); or,
+ *   with `status: 503`, the adapter's database cannot be reached; the cause is in the server log
  * @see https://authjs.dev/reference/express#getsession
  * @example
  * app.get("/api/me", async (req, res) => {
@@ -70,7 +71,10 @@ export async function getSession(req: ExpressRequest, config: ExpressAuthConfig)
   const request = new Request(url, { headers: cookie ? { cookie } : {} })
   const { session, failure } = await checkSession(request, prepared.base)
   if (failure) {
-    throw new Error(`getSession: GET ${url.pathname} answered ${FAILURE_ANSWERS[failure]}`)
+    const error = new Error(`getSession: GET ${url.pathname} answered ${FAILURE_ANSWERS[failure]}`)
+    // Express's error handlers answer with `status`: a database outage is a 503, not a 500.
+    if (failure === "unavailable") Object.assign(error, { status: 503, statusCode: 503 })
+    throw error
   }
   // The session as GET /session sends it: dates become strings, undefined values are left out.
   const body: unknown = JSON.parse(JSON.stringify(session ?? null))

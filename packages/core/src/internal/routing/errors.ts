@@ -6,12 +6,13 @@ import {
   isClientError,
 } from "../../errors.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
+import { isDatabaseUnavailable } from "../database-unavailable.js"
 import { lazyModule } from "../lazy.js"
 import { PAGE_HEADERS } from "../pages/headers.js"
 import type { AuthContext } from "./context.js"
 import type { AuthRequest } from "./parse-request.js"
 import { jsonResponse } from "./respond.js"
-import { isDatabaseUnavailable, unavailableResponse } from "./unavailable.js"
+import { unavailableResponse } from "./unavailable.js"
 
 /** The body of every 500 for a config mistake: the cause is in the log, never in the response. */
 export const CONFIG_ERROR_BODY = {
@@ -20,7 +21,7 @@ export const CONFIG_ERROR_BODY = {
 }
 
 // The error page (and with it preact) loads with the first config error a page request meets.
-const renderModule = lazyModule(() => import("../pages/render.js"))
+const renderModule = /* @__PURE__ */ lazyModule(() => import("../pages/render.js"))
 
 const PAGE_ACTIONS = new Set(["signin", "signout", "error", "verify-request"])
 

@@ -8,6 +8,7 @@ import type { Adapter, AdapterSession, AdapterUser } from "../../adapters.js"
 import { SessionTokenError, SignOutError } from "../../errors.js"
 import type { Cookie, Session, SessionCallbackParams } from "../../types.js"
 import { emitEvent } from "../config/resolve-config.js"
+import { isDatabaseUnavailable } from "../database-unavailable.js"
 import type { AuthContext } from "../routing/context.js"
 import type { SessionRead, SignInOutcome } from "./jwt-session.js"
 import { clearSessionCookies, readSessionCookie, writeSessionCookie } from "./session-cookie.js"
@@ -49,6 +50,10 @@ function isDueForUpdate(
  *
  * Any failure (the adapter, the `session` callback) is logged as `SessionTokenError` and yields
  * `null` without touching the cookie: a database outage must not sign everyone out.
+ *
+ * @throws {Error} the adapter's error when the database is unreachable (see
+ *   `isDatabaseUnavailable`): the caller answers `503`, since "no session" would send a signed-in
+ *   user to a sign-in page that cannot work either.
  */
 export async function readDatabaseSession(
   context: AuthContext,
@@ -64,6 +69,7 @@ export async function readDatabaseSession(
     await emitEvent(context.config, "session", { session })
     return { session, cookies: writeStoredSessionCookie(context, stored) }
   } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error
     context.config.logger.error(
       new SessionTokenError(error instanceof Error ? error : new Error(String(error))),
     )
