@@ -101,32 +101,30 @@ describe("applySchema (PGlite)", () => {
   })
 })
 
-// Registered only with a server to talk to: no skipped tests otherwise.
+// Without a server to talk to (no DATABASE_URL) these are reported as skipped.
 const databaseUrl = process.env.DATABASE_URL
-if (databaseUrl) {
-  describe("applySchema (PostgreSQL)", () => {
-    // Never the server's public schema: every schema here is new and dropped afterwards.
-    const schema = randomSchemaName()
-    const race = randomSchemaName()
-    let database: TestDatabase
+describe.skipIf(!databaseUrl)("applySchema (PostgreSQL)", () => {
+  // Never the server's public schema: every schema here is new and dropped afterwards.
+  const schema = randomSchemaName()
+  const race = randomSchemaName()
+  let database: TestDatabase
 
-    beforeAll(async () => {
-      database = await openPostgres(databaseUrl, schema)
-    })
-
-    afterAll(async () => {
-      await database.client.query(`DROP SCHEMA IF EXISTS "${race}" CASCADE`)
-      await database.close()
-    })
-
-    applySchemaTests("a fresh schema", () => database.client, schema)
-
-    it("creates schema and tables when concurrent runs race on a new schema", async () => {
-      const runs = Array.from({ length: 5 }, () =>
-        applySchema(database.client, { schema: race, logger: quietLogger }),
-      )
-      await Promise.all(runs)
-      expect(await tablesIn(database.client, race)).toEqual(TABLES)
-    })
+  beforeAll(async () => {
+    database = await openPostgres(databaseUrl!, schema)
   })
-}
+
+  afterAll(async () => {
+    await database.client.query(`DROP SCHEMA IF EXISTS "${race}" CASCADE`)
+    await database.close()
+  })
+
+  applySchemaTests("a fresh schema", () => database.client, schema)
+
+  it("creates schema and tables when concurrent runs race on a new schema", async () => {
+    const runs = Array.from({ length: 5 }, () =>
+      applySchema(database.client, { schema: race, logger: quietLogger }),
+    )
+    await Promise.all(runs)
+    expect(await tablesIn(database.client, race)).toEqual(TABLES)
+  })
+})

@@ -24,7 +24,7 @@ const MAX_AGE = 30 * DAY
 
 /** Registers the database-session suite on a backend. */
 export function describeDatabaseSessions(backend: TestBackend): void {
-  describe(`database sessions (${backend.name})`, () => {
+  describe.skipIf(backend.skip === true)(`database sessions (${backend.name})`, () => {
     let store: TestStore
 
     beforeAll(async () => {

@@ -29,7 +29,7 @@ function expectedHash(secret: string, token: string): string {
 
 /** Registers the e-mail flow suite on a backend. */
 export function describeEmailFlow(backend: TestBackend): void {
-  describe(`e-mail sign-in (${backend.name})`, () => {
+  describe.skipIf(backend.skip === true)(`e-mail sign-in (${backend.name})`, () => {
     let store: TestStore
     let smtp: TestSmtpServer
 
