@@ -17,7 +17,7 @@ export class SignOutPage {
 
   /** Confirms; resolves once the sign-out POST answered with its redirect. */
   async confirm(): Promise<void> {
-    await expect(this.page.getByRole("heading", { name: "Signout" })).toBeVisible()
+    await expect(this.page.getByRole("heading", { name: "Sign out" })).toBeVisible()
     const response = this.page.waitForResponse(
       (candidate) =>
         candidate.request().method() === "POST" &&

@@ -3,19 +3,23 @@
  * (comma-separated names) selects some; by default all run. Each target gives one Playwright
  * project per session strategy, named `<target>-<strategy>`.
  */
+import { astro } from "./astro.js"
+import { nextjs } from "./nextjs.js"
 import { playground } from "./playground.js"
+import { sveltekit } from "./sveltekit.js"
 import type { E2eTarget, TargetFeature } from "./types.js"
 
 export type { E2eTarget, RunningTarget, SessionStrategy, TargetFeature } from "./types.js"
 export { SESSION_STRATEGIES } from "./types.js"
 
 /** The registry: add a target's file and one line here. */
-export const TARGETS: readonly E2eTarget[] = [playground]
+export const TARGETS: readonly E2eTarget[] = [playground, sveltekit, nextjs, astro]
 
 /** The spec files that only targets with that feature run (globs relative to `tests/`). */
 export const FEATURE_SPECS: Record<TargetFeature, string> = {
   theme: "**/theme.spec.ts",
   "browser-client": "**/client-*.spec.ts",
+  a11y: "**/a11y.spec.ts",
 }
 
 /**

@@ -6,9 +6,10 @@ export type SessionStrategy = (typeof SESSION_STRATEGIES)[number]
 /**
  * Specs only some targets run, by feature (see `FEATURE_SPECS` in `index.ts`): `theme` = the
  * playground's themed built-in pages; `browser-client` = the framework's browser client on the
- * home page (`client-session-email`, the client-side sign-in and sign-out buttons).
+ * home page (`client-session-email`, the client-side sign-in and sign-out buttons); `a11y` = no
+ * axe-core violations on any page in either color scheme, and every page fits 375 px.
  */
-export type TargetFeature = "theme" | "browser-client"
+export type TargetFeature = "theme" | "browser-client" | "a11y"
 
 /** A started target. */
 export interface RunningTarget {

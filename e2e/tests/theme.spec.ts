@@ -49,3 +49,18 @@ test("the verify-request and sign-out pages share the theme", async ({ page, sig
   await expect(page.locator("body")).toHaveClass("__next-auth-theme-auto")
   await expect(signOut.confirmButton).toHaveCSS("background-color", BRAND_RGB)
 })
+
+test("the check-your-email page links the playground mailbox", async ({
+  page,
+  signIn,
+  mailbox,
+}) => {
+  const email = uniqueEmail("hint")
+  await signIn.goto()
+  await signIn.requestMagicLink(email)
+
+  await page.getByRole("link", { name: "Open the playground mailbox" }).click()
+
+  await expect(page).toHaveURL("/mailbox")
+  await expect(mailbox.messagesTo(email)).toHaveCount(1)
+})

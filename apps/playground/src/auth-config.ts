@@ -36,7 +36,13 @@ export function createAuthConfig(options: PlaygroundAuthOptions): ExpressAuthCon
     basePath: "/auth",
     adapter: options.adapter,
     session: { strategy: options.sessionStrategy },
-    theme: { brandColor: BRAND_COLOR, colorScheme: "auto", logo: "/logo.svg" },
+    theme: {
+      brandColor: BRAND_COLOR,
+      colorScheme: "auto",
+      logo: "/logo.svg",
+      // "Check your email" links the mailbox page.
+      mailbox: { url: "/mailbox", name: "the playground mailbox" },
+    },
     providers: [
       Credentials({
         id: "credentials",
@@ -45,7 +51,6 @@ export function createAuthConfig(options: PlaygroundAuthOptions): ExpressAuthCon
           email: {
             label: `Email (demo: ${DEMO_USER.email})`,
             type: "email",
-            placeholder: DEMO_USER.email,
             autocomplete: "username",
           },
           password: {

@@ -87,6 +87,29 @@ describe("built-in pages through Auth()", () => {
   it("renders the verify-request page", async () => {
     const response = await new AuthClient(config()).get("/verify-request")
     expect(response.status).toBe(200)
-    expect(await response.text()).toContain("Check your email")
+    const html = await response.text()
+    expect(html).toContain("Check your email")
+    expect(html).not.toContain("Open ")
+  })
+
+  it("links the mailbox set in theme.mailbox from the verify-request page", async () => {
+    const theme = { mailbox: { url: "/mailbox", name: "the team inbox" } }
+    const response = await new AuthClient(config({ theme })).get(
+      "/verify-request?provider=nodemailer&type=email",
+    )
+    expect(await response.text()).toContain(
+      '<a class="button" href="/mailbox">Open the team inbox</a>',
+    )
+  })
+
+  it("titles the sign-in page in a main landmark and the sign-out page 'Sign out' with a way back", async () => {
+    const client = new AuthClient(config())
+    const signIn = await (await client.get("/signin?callbackUrl=%2Fdashboard")).text()
+    expect(signIn).toContain('<main class="page"><div class="signin"><div class="card">')
+    expect(signIn).toContain("<h1>Sign in</h1>")
+    const signOut = await (await client.get("/signout")).text()
+    expect(signOut).toContain("<h1>Sign out</h1>")
+    // The callback-url cookie the sign-in page set: Cancel goes back there.
+    expect(signOut).toContain('<a class="button" href="http://localhost:3000/dashboard">Cancel</a>')
   })
 })

@@ -20,7 +20,7 @@ export function homePage(props: HomePageProps): SafeHtml {
 <h1>Signed in as ${session.user.name ?? session.user.email ?? "someone"}</h1>
 <p>E-mail: <strong data-testid="session-email">${session.user.email ?? "none"}</strong></p>
 <p class="muted">The session expires on ${new Date(session.expires).toUTCString()}.</p>
-<pre>${JSON.stringify(session, null, 2)}</pre>
+<pre tabindex="0">${JSON.stringify(session, null, 2)}</pre>
 <div class="actions">
 <a class="button" href="/protected">Open the protected page</a>
 <a class="button secondary" href="/auth/signout">Sign out</a>

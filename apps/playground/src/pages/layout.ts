@@ -14,21 +14,23 @@ export interface LayoutProps {
 export const BRAND_COLOR = "#4f46e5"
 
 const STYLES = `
-:root { color-scheme: light dark; --brand: ${BRAND_COLOR}; --bg: #f3f4f6; --card: #fff;
-  --text: #111827; --muted: #4b5563; --border: #d1d5db; --code: #f9fafb; }
-@media (prefers-color-scheme: dark) { :root { --brand: #818cf8; --bg: #0d1117; --card: #161b22;
-  --text: #f0f6fc; --muted: #9da7b3; --border: #30363d; --code: #0d1117; } }
+:root { color-scheme: light dark; --brand: ${BRAND_COLOR}; --on-brand: #fff; --bg: #f3f4f6;
+  --card: #fff; --text: #111827; --muted: #4b5563; --border: #d1d5db; --code: #f9fafb; }
+/* Dark: the lighter brand needs dark text on buttons (6.3:1; white would be 3:1). */
+@media (prefers-color-scheme: dark) { :root { --brand: #818cf8; --on-brand: #0d1117; --bg: #0d1117;
+  --card: #161b22; --text: #f0f6fc; --muted: #9da7b3; --border: #30363d; --code: #0d1117; } }
 * { box-sizing: border-box; }
 body { margin: 0; background: var(--bg); color: var(--text);
   font: 16px/1.5 ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-header { display: flex; align-items: center; gap: 24px; padding: 14px 24px; background: var(--card);
-  border-bottom: 1px solid var(--border); }
+/* Wraps on narrow screens (375 px phones): brand, navigation and who is signed in take their own lines. */
+header { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 24px; padding: 14px 24px;
+  background: var(--card); border-bottom: 1px solid var(--border); }
 .brand { display: flex; align-items: center; gap: 10px; font-weight: 700; color: inherit;
   text-decoration: none; }
-nav { display: flex; gap: 4px; flex: 1; }
+nav { display: flex; flex-wrap: wrap; gap: 4px; flex: 1 1 auto; }
 nav a { color: var(--muted); text-decoration: none; padding: 6px 10px; border-radius: 6px; }
 nav a[aria-current="page"] { color: var(--text); background: var(--bg); font-weight: 600; }
-.who { color: var(--muted); font-size: 0.9rem; }
+.who { color: var(--muted); font-size: 0.9rem; overflow-wrap: anywhere; }
 main { max-width: 760px; margin: 32px auto; padding: 0 16px; }
 .card { background: var(--card); border: 1px solid var(--border); border-radius: 12px;
   padding: 24px 28px; margin-bottom: 20px; }
@@ -37,7 +39,8 @@ h2 { font-size: 1.1rem; margin: 0 0 12px; }
 p { margin: 0 0 12px; }
 a { color: var(--brand); }
 .button { display: inline-block; padding: 8px 16px; border-radius: 8px; background: var(--brand);
-  color: #fff; font-weight: 600; text-decoration: none; border: 0; font: inherit; cursor: pointer; }
+  color: var(--on-brand); font: inherit; font-weight: 600; text-decoration: none; border: 0;
+  cursor: pointer; }
 .button.secondary { background: transparent; color: var(--text); border: 1px solid var(--border); }
 .actions { display: flex; gap: 10px; flex-wrap: wrap; margin-top: 16px; }
 pre { background: var(--code); border: 1px solid var(--border); border-radius: 8px; padding: 12px;
@@ -50,6 +53,7 @@ ul.methods li { margin-bottom: 8px; }
 .message:first-of-type { border-top: 0; padding-top: 0; }
 .message h2 { margin-bottom: 4px; }
 .message code { overflow-wrap: anywhere; }
+@media (max-width: 480px) { header { padding: 12px 16px; } .card { padding: 20px 16px; } }
 `
 
 /** The constant stylesheet, as markup: it has no `<`, so it cannot close its element. */

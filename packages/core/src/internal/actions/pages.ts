@@ -69,6 +69,7 @@ export async function signOutPageAction(context: AuthContext): Promise<ActionRes
     csrfToken,
     callbackUrl,
     actionUrl: actionUrl(context, "signout"),
+    origin: context.origin,
     theme: context.config.theme,
   })
   return pageResult(page)

@@ -61,15 +61,20 @@ export function credentialInputAttributes(
   }
 }
 
-/** A labelled input of a credentials or WebAuthn form. */
+/**
+ * A labelled input of a credentials or WebAuthn form.
+ *
+ * `id` comes from `assignFormIds` (Auth.js's `input-<name>-for-<provider id>-provider` unless
+ * that is taken); `autofocus` is set on the first field of the page only, never from config.
+ */
 export function CredentialField(props: {
-  providerId: string
+  id: string
   name: string
   config: PageCredentialInput
+  autofocus?: boolean
   formField?: boolean
 }): JSX.Element {
-  const { providerId, name, config, formField } = props
-  const id = `input-${name}-for-${providerId}-provider`
+  const { id, name, config, autofocus, formField } = props
   const label = typeof config.label === "string" && config.label !== "" ? config.label : name
   return (
     <div>
@@ -81,6 +86,7 @@ export function CredentialField(props: {
         id={id}
         data-form-field={formField ? true : undefined}
         {...credentialInputAttributes(config)}
+        autofocus={autofocus || undefined}
       />
     </div>
   )

@@ -64,7 +64,8 @@ export function renderDocument(options: {
         <style dangerouslySetInnerHTML={{ __html: PAGE_CSS }} />
       </head>
       <body class={`__next-auth-theme-${resolveColorScheme(theme)}`} style={themeVariables(theme)}>
-        <div class="page">{page}</div>
+        {/* `main` (Auth.js: `div`) is the page's landmark; the class stays for custom styles. */}
+        <main class="page">{page}</main>
       </body>
     </html>
   )

@@ -34,6 +34,10 @@ function errorView(error: string | undefined, origin: string, signInUrl: string)
         <div>
           <p>There is a problem with the server configuration.</p>
           <p>Check the server logs for more information.</p>
+          {/* Not in Auth.js: a way back to the site. */}
+          <p>
+            <SiteLink origin={origin} />
+          </p>
         </div>
       ),
     },

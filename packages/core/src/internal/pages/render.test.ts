@@ -24,7 +24,7 @@ function signIn(overrides: Partial<SignInPageProps> = {}) {
 }
 
 describe("document shell", () => {
-  it("is a complete HTML document with one stylesheet and the page wrapper", () => {
+  it("is a complete HTML document with one stylesheet and the page wrapper as main landmark", () => {
     const { html, title } = signIn()
     expect(title).toBe("Sign In")
     expect(html.startsWith('<!DOCTYPE html><html lang="en"><head>')).toBe(true)
@@ -35,8 +35,8 @@ describe("document shell", () => {
     expect(html).toContain("<title>Sign In</title>")
     expect(count(html, "<style")).toBe(1)
     expect(html).toContain(`<style>${PAGE_CSS}</style>`)
-    expect(html).toContain('<body class="__next-auth-theme-auto"><div class="page">')
-    expect(html.endsWith("</div></body></html>")).toBe(true)
+    expect(html).toContain('<body class="__next-auth-theme-auto"><main class="page">')
+    expect(html.endsWith("</div></main></body></html>")).toBe(true)
   })
 
   it.each(["light", "dark", "auto"] as const)("uses the %s color scheme class", (colorScheme) => {
@@ -82,28 +82,48 @@ describe("document shell", () => {
 describe("renderSignOutPage", () => {
   const actionUrl = `${ORIGIN}/auth/signout`
 
-  it("renders the confirmation form with the CSRF token", () => {
-    const { status, title, html } = renderSignOutPage({ csrfToken: CSRF, actionUrl, theme: {} })
+  it("renders the Sign out heading, the confirmation form and Cancel back to the site", () => {
+    const { status, title, html } = renderSignOutPage({
+      csrfToken: CSRF,
+      actionUrl,
+      origin: ORIGIN,
+      theme: {},
+    })
     expect(status).toBe(200)
     expect(title).toBe("Sign Out")
     expect(html).toContain("<title>Sign Out</title>")
     expect(body(html)).toContain(
-      '<div class="signout"><div class="card"><h1>Signout</h1><p>Are you sure you want to sign out?</p>' +
+      '<div class="signout"><div class="card"><h1>Sign out</h1><p>Are you sure you want to sign out?</p>' +
         `<form action="${actionUrl}" method="POST"><input type="hidden" name="csrfToken" value="${CSRF}"/>` +
-        '<button id="submitButton" type="submit">Sign out</button></form></div></div>',
+        '<button id="submitButton" type="submit">Sign out</button></form>' +
+        `<a class="button" href="${ORIGIN}">Cancel</a></div></div>`,
     )
     expect(html).not.toContain('name="callbackUrl"')
+  })
+
+  it("leads Cancel back to the callback URL", () => {
+    const callbackUrl = `${ORIGIN}/dashboard`
+    const { html } = renderSignOutPage({
+      csrfToken: CSRF,
+      actionUrl,
+      origin: ORIGIN,
+      callbackUrl,
+      theme: {},
+    })
+    expect(html).toContain(`<a class="button" href="${callbackUrl}">Cancel</a>`)
   })
 
   it("adds the callbackUrl when given, escaped, plus the theme logo and colors", () => {
     const { html } = renderSignOutPage({
       csrfToken: CSRF,
       actionUrl,
+      origin: ORIGIN,
       callbackUrl: '/"><script>',
       theme: { logo: "/logo.png", brandColor: "hsl(200, 50%, 40%)", buttonText: "#000" },
     })
     expect(html).toContain('<input type="hidden" name="callbackUrl" value="/&quot;>&lt;script>"/>')
-    expect(html).toContain('<img src="/logo.png" alt="Logo" class="logo"/><h1>Signout</h1>')
+    expect(html).toContain('<img src="/logo.png" alt="Logo" class="logo"/><h1>Sign out</h1>')
+    expect(html).toContain('<a class="button" href="/&quot;>&lt;script>">Cancel</a>')
     expect(html).toContain('style="--brand-color:hsl(200, 50%, 40%);--button-text-color:#000;"')
   })
 })
@@ -119,6 +139,37 @@ describe("renderVerifyRequestPage", () => {
         `<p><a class="site" href="${ORIGIN}">app.example.com</a></p></div></div>`,
     )
   })
+
+  it("links the mailbox the theme names, before the site link", () => {
+    const { html } = renderVerifyRequestPage({
+      origin: ORIGIN,
+      theme: { mailbox: { url: "/mailbox", name: "the playground mailbox" } },
+    })
+    expect(body(html)).toContain(
+      "<p>A sign in link has been sent to your email address.</p>" +
+        '<p><a class="button" href="/mailbox">Open the playground mailbox</a></p>' +
+        `<p><a class="site" href="${ORIGIN}">app.example.com</a></p>`,
+    )
+  })
+
+  it("calls a mailbox without a name 'your mailbox'", () => {
+    const mailbox = { url: "https://mail.example.com/inbox", name: "  " }
+    expect(renderVerifyRequestPage({ origin: ORIGIN, theme: { mailbox } }).html).toContain(
+      '<a class="button" href="https://mail.example.com/inbox">Open your mailbox</a>',
+    )
+  })
+
+  it.each(["javascript:alert(1)", "//evil.test/inbox", "data:text/html,x", 42])(
+    "shows no mailbox link for the url %j",
+    (url) => {
+      const theme = { mailbox: { url } } as unknown as Parameters<
+        typeof renderVerifyRequestPage
+      >[0]["theme"]
+      const html = body(renderVerifyRequestPage({ origin: ORIGIN, theme }).html)
+      expect(html).not.toContain("Open ")
+      expect(html).not.toContain('class="button"')
+    },
+  )
 
   it("escapes an origin that is not a URL", () => {
     const { html } = renderVerifyRequestPage({ origin: '"><script>x</script>', theme: {} })
@@ -147,11 +198,12 @@ describe("renderErrorPage", () => {
     expect(body(page.html)).toContain(`<div class="error"><div class="card"><h1>${heading}</h1>`)
   })
 
-  it("Configuration: tells the developer to check the server logs, no sign-in link", () => {
+  it("Configuration: tells the developer to check the server logs and links back to the site", () => {
     const html = body(render("Configuration").html)
     expect(html).toContain(
       '<div class="message"><div><p>There is a problem with the server configuration.</p>' +
-        "<p>Check the server logs for more information.</p></div></div>",
+        "<p>Check the server logs for more information.</p>" +
+        `<p><a class="site" href="${ORIGIN}">app.example.com</a></p></div></div>`,
     )
     expect(html).not.toContain("Sign in</a>")
   })

@@ -13,7 +13,8 @@ import { VerifyRequestPage, type VerifyRequestPageProps } from "./verify-request
 export type { PageCredentialInput } from "./credential-input.js"
 export type { RenderedPage } from "./document.js"
 export type { ErrorPageProps } from "./error.js"
-export type { PageProvider, SignInPageProps } from "./signin.js"
+export type { PageProvider } from "./page-provider.js"
+export type { SignInPageProps } from "./signin.js"
 export type { SignOutPageProps } from "./signout.js"
 export type { VerifyRequestPageProps } from "./verify-request.js"
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { safeCssColor, safeImageUrl } from "./sanitize.js"
+import { safeCssColor, safeHttpUrl, safeImageUrl } from "./sanitize.js"
 
 describe("safeCssColor", () => {
   it.each([
@@ -77,5 +77,25 @@ describe("safeImageUrl", () => {
 
   it.each([undefined, null, 1, {}])("rejects the non-string %j", (value) => {
     expect(safeImageUrl(value)).toBeUndefined()
+  })
+})
+
+describe("safeHttpUrl", () => {
+  it.each(["https://mail.example.com/inbox", "http://localhost:3000/mailbox", "/mailbox"])(
+    "accepts %s",
+    (url) => {
+      expect(safeHttpUrl(url)).toBe(url)
+    },
+  )
+
+  it.each([
+    "data:image/png;base64,iVBORw0KGgo=",
+    "javascript:alert(1)",
+    "mailto:someone@example.com",
+    "//evil.test/inbox",
+    "/\\evil.test",
+    "mailbox",
+  ])("rejects %j", (url) => {
+    expect(safeHttpUrl(url)).toBeUndefined()
   })
 })

@@ -37,12 +37,12 @@ const UNSAFE_PATH_CHARS = /[\u0000-\u001f\\]/
 const IMAGE_DATA_URL = /^data:image\/[a-z0-9.+-]+[;,]/i
 
 /**
- * Returns `value` if it is an `http:`/`https:` URL, a root-relative path (`/logo.svg`) or a
- * `data:image/…` URL, else `undefined`.
+ * Returns `value` if it is an `http:`/`https:` URL or a root-relative path (`/mailbox`), else
+ * `undefined`: what a link or an image of the pages may point to.
  *
  * Protocol-relative (`//host`) and backslash paths are refused: browsers resolve them to other hosts.
  */
-export function safeImageUrl(value: unknown): string | undefined {
+export function safeHttpUrl(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined
   const url = value.trim()
   if (url.length === 0) return undefined
@@ -50,11 +50,19 @@ export function safeImageUrl(value: unknown): string | undefined {
     // Browsers drop tabs/newlines and read `\` as `/`, so `/\t/host` would become `//host`.
     return url.startsWith("//") || UNSAFE_PATH_CHARS.test(url) ? undefined : url
   }
-  if (IMAGE_DATA_URL.test(url)) return url
   try {
     const { protocol } = new URL(url)
     return protocol === "https:" || protocol === "http:" ? url : undefined
   } catch {
     return undefined
   }
+}
+
+/**
+ * Returns `value` if it is an `http:`/`https:` URL, a root-relative path (`/logo.svg`) or a
+ * `data:image/…` URL, else `undefined`.
+ */
+export function safeImageUrl(value: unknown): string | undefined {
+  if (typeof value === "string" && IMAGE_DATA_URL.test(value.trim())) return value.trim()
+  return safeHttpUrl(value)
 }

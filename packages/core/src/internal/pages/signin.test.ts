@@ -60,7 +60,7 @@ describe("renderSignInPage", () => {
     const { status, html } = signIn()
     expect(status).toBe(200)
     expect(body(html)).toContain(
-      '<div class="signin"><div class="card"><div class="provider">' +
+      '<main class="page"><div class="signin"><div class="card"><h1>Sign in</h1><div class="provider">' +
         `<form action="${ORIGIN}/auth/signin/github" method="POST">` +
         `<input type="hidden" name="csrfToken" value="${CSRF}"/>` +
         `<input type="hidden" name="callbackUrl" value="${ORIGIN}/dashboard"/>` +
@@ -100,13 +100,13 @@ describe("renderSignInPage", () => {
     expect(html).toContain('style="--provider-brand-color:#fff;"')
   })
 
-  it("renders the email form with a labelled, pre-filled, required input", () => {
+  it("renders the email form with a labelled, pre-filled, required input and no placeholder", () => {
     const html = body(signIn({ providers: [email], email: "user@example.com" }).html)
     expect(html).toContain(
       `<form action="${ORIGIN}/auth/signin/nodemailer" method="POST">` +
         `<input type="hidden" name="csrfToken" value="${CSRF}"/>` +
         '<label class="section-header" for="input-email-for-nodemailer-provider">Email</label>' +
-        '<input id="input-email-for-nodemailer-provider" autofocus type="email" name="email" value="user@example.com" placeholder="email@example.com" autocomplete="email" required/>' +
+        '<input id="input-email-for-nodemailer-provider" autofocus type="email" name="email" value="user@example.com" autocomplete="email" required/>' +
         '<button id="submitButton" type="submit">Sign in with Email</button></form>',
     )
     expect(html).not.toContain('name="callbackUrl"')
@@ -119,7 +119,7 @@ describe("renderSignInPage", () => {
       `<form action="${ORIGIN}/auth/callback/credentials" method="POST">` +
         `<input type="hidden" name="csrfToken" value="${CSRF}"/>` +
         '<div><label class="section-header" for="input-username-for-credentials-provider">Username</label>' +
-        '<input name="username" id="input-username-for-credentials-provider" type="text" placeholder="jsmith"/></div>' +
+        '<input name="username" id="input-username-for-credentials-provider" type="text" placeholder="jsmith" autofocus/></div>' +
         '<div><label class="section-header" for="input-password-for-credentials-provider">Password</label>' +
         '<input name="password" id="input-password-for-credentials-provider" type="password"/></div>' +
         '<button id="submitButton" type="submit">Sign in with Credentials</button></form>',
@@ -136,6 +136,7 @@ describe("renderSignInPage", () => {
     const html = body(
       signIn({
         providers: [
+          email,
           {
             ...credentials,
             credentials: {
@@ -162,7 +163,8 @@ describe("renderSignInPage", () => {
     expect(html).toContain(
       '<input name="pin" id="input-pin-for-credentials-provider" type="text" value="12" required autocomplete="one-time-code" minlength="4" maxlength="8" pattern="[0-9]*" inputmode="numeric"/>',
     )
-    for (const banned of ["formaction", "onfocus", "display:none", "autofocus", 'label="']) {
+    // The exact match above shows the config's `autofocus: true` dropped: the e-mail field is first.
+    for (const banned of ["formaction", "onfocus", "display:none", 'label="']) {
       expect(html).not.toContain(banned)
     }
   })
@@ -189,7 +191,7 @@ describe("renderSignInPage", () => {
       `<form action="${ORIGIN}/auth/callback/passkey" method="POST" id="passkey-form">`,
     )
     expect(html).toContain(
-      '<input name="email" id="input-email-for-passkey-provider" data-form-field="true" type="email" required/>',
+      '<input name="email" id="input-email-for-passkey-provider" data-form-field="true" type="email" required autofocus/>',
     )
     expect(html).toContain(
       '<button id="submitButton-passkey" type="submit">Sign in with Passkey</button>',
@@ -245,6 +247,16 @@ describe("renderSignInPage", () => {
       )
     },
   )
+
+  it("has one heading, after the error box and the logo", () => {
+    const html = body(
+      signIn({ error: "SessionRequired", theme: { logo: "/logo.svg" }, providers: [email] }).html,
+    )
+    expect(count(html, "<h1")).toBe(1)
+    expect(html).toContain(
+      '</p></div><img src="/logo.svg" alt="Logo" class="logo"/><h1>Sign in</h1><div class="provider">',
+    )
+  })
 
   it("shows no error box without an error", () => {
     expect(body(signIn().html)).not.toContain('class="error"')

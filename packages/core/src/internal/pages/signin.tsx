@@ -1,22 +1,10 @@
 import type { JSX } from "preact"
 import type { SignInPageErrorParam, Theme } from "../../types.js"
-import { CredentialField, type PageCredentialInput } from "./credential-input.js"
+import { CredentialField } from "./credential-input.js"
 import { ThemeLogo } from "./document.js"
+import { assignFormIds, type ProviderFormIds } from "./form-ids.js"
+import { isFormProvider, type PageProvider } from "./page-provider.js"
 import { safeCssColor, safeImageUrl } from "./sanitize.js"
-
-/** A provider as the sign-in page needs it. */
-export interface PageProvider {
-  id: string
-  name: string
-  type: "oauth" | "oidc" | "email" | "credentials" | "webauthn"
-  /** Where the OAuth/OIDC and email forms post: `<basePath>/signin/<id>`. */
-  signinUrl: string
-  /** Where the credentials and WebAuthn forms post: `<basePath>/callback/<id>`. */
-  callbackUrl: string
-  style?: { logo?: string; brandColor?: string; bg?: string; text?: string }
-  /** Credentials fields, or a WebAuthn provider's `formFields`. Without it neither is rendered. */
-  credentials?: Record<string, PageCredentialInput>
-}
 
 /** What the sign-in page shows. */
 export interface SignInPageProps {
@@ -64,12 +52,6 @@ function isRenderable(provider: PageProvider): boolean {
   return true
 }
 
-function isFormProvider(provider: PageProvider | undefined): boolean {
-  return (
-    provider?.type === "email" || provider?.type === "credentials" || provider?.type === "webauthn"
-  )
-}
-
 function CsrfInput({ csrfToken }: { csrfToken: string }): JSX.Element {
   return <input type="hidden" name="csrfToken" value={csrfToken} />
 }
@@ -94,52 +76,57 @@ function OAuthForm(props: { provider: PageProvider; csrfToken: string; callbackU
   )
 }
 
-function EmailForm(props: { provider: PageProvider; csrfToken: string; email?: string }) {
-  const { provider, csrfToken, email } = props
-  const id = `input-email-for-${provider.id}-provider`
+function EmailForm(props: {
+  provider: PageProvider
+  ids: ProviderFormIds
+  csrfToken: string
+  email?: string
+}) {
+  const { provider, ids, csrfToken, email } = props
+  const id = ids.fields.get("email")
   return (
     <form action={provider.signinUrl} method="POST">
       <CsrfInput csrfToken={csrfToken} />
       <label class="section-header" for={id}>
         Email
       </label>
+      {/* No placeholder: Auth.js's `email@example.com` looked like a filled-in value. */}
       <input
         id={id}
-        autofocus
+        autofocus={ids.autofocus === "email" || undefined}
         type="email"
         name="email"
         value={email}
-        placeholder="email@example.com"
         autocomplete="email"
         required
       />
-      <button id="submitButton" type="submit">
+      <button id={ids.submit} type="submit">
         Sign in with {provider.name}
       </button>
     </form>
   )
 }
 
-function CredentialsForm(props: { provider: PageProvider; csrfToken: string }) {
-  const { provider, csrfToken } = props
-  const webauthn = provider.type === "webauthn"
+function CredentialsForm(props: {
+  provider: PageProvider
+  ids: ProviderFormIds
+  csrfToken: string
+}) {
+  const { provider, ids, csrfToken } = props
   return (
-    <form
-      action={provider.callbackUrl}
-      method="POST"
-      id={webauthn ? `${provider.id}-form` : undefined}
-    >
+    <form action={provider.callbackUrl} method="POST" id={ids.form}>
       <CsrfInput csrfToken={csrfToken} />
       {Object.entries(provider.credentials ?? {}).map(([name, config]) => (
         <CredentialField
           key={name}
-          providerId={provider.id}
+          id={ids.fields.get(name) ?? name}
           name={name}
           config={config}
-          formField={webauthn}
+          autofocus={ids.autofocus === name}
+          formField={provider.type === "webauthn"}
         />
       ))}
-      <button id={webauthn ? `submitButton-${provider.id}` : "submitButton"} type="submit">
+      <button id={ids.submit} type="submit">
         Sign in with {provider.name}
       </button>
     </form>
@@ -148,13 +135,14 @@ function CredentialsForm(props: { provider: PageProvider; csrfToken: string }) {
 
 function ProviderBlock(props: {
   provider: PageProvider
+  ids: ProviderFormIds | undefined
   previous: PageProvider | undefined
   hasNext: boolean
   csrfToken: string
   callbackUrl: string
   email?: string
 }): JSX.Element {
-  const { provider, previous, hasNext, csrfToken, callbackUrl, email } = props
+  const { provider, ids, previous, hasNext, csrfToken, callbackUrl, email } = props
   const formProvider = isFormProvider(provider)
   return (
     <div class="provider">
@@ -162,21 +150,25 @@ function ProviderBlock(props: {
         <OAuthForm provider={provider} csrfToken={csrfToken} callbackUrl={callbackUrl} />
       ) : null}
       {formProvider && previous !== undefined && !isFormProvider(previous) ? <hr /> : null}
-      {provider.type === "email" ? (
-        <EmailForm provider={provider} csrfToken={csrfToken} email={email} />
+      {provider.type === "email" && ids ? (
+        <EmailForm provider={provider} ids={ids} csrfToken={csrfToken} email={email} />
       ) : null}
-      {provider.type === "credentials" || provider.type === "webauthn" ? (
-        <CredentialsForm provider={provider} csrfToken={csrfToken} />
+      {(provider.type === "credentials" || provider.type === "webauthn") && ids ? (
+        <CredentialsForm provider={provider} ids={ids} csrfToken={csrfToken} />
       ) : null}
       {formProvider && hasNext ? <hr /> : null}
     </div>
   )
 }
 
-/** The sign-in page: an optional error box, the theme logo, then one block per provider. */
+/**
+ * The sign-in page: an optional error box, the theme logo, the "Sign in" heading, then one block
+ * per provider. Ids are unique on the page, and the first field of the page has `autofocus`.
+ */
 export function SignInPage(props: SignInPageProps): JSX.Element {
   const { csrfToken, callbackUrl, email, error, theme } = props
   const providers = props.providers.filter(isRenderable)
+  const formIds = assignFormIds(providers)
   return (
     <div class="signin">
       <div class="card">
@@ -186,10 +178,12 @@ export function SignInPage(props: SignInPageProps): JSX.Element {
           </div>
         ) : null}
         <ThemeLogo theme={theme} />
+        <h1>Sign in</h1>
         {providers.map((provider, i) => (
           <ProviderBlock
             key={provider.id}
             provider={provider}
+            ids={formIds[i]}
             previous={providers[i - 1]}
             hasNext={i + 1 < providers.length}
             csrfToken={csrfToken}

@@ -8,18 +8,24 @@ export interface SignOutPageProps {
   /** Where the form posts: `<basePath>/signout`. */
   actionUrl: string
   theme: Theme
-  /** A server-validated callback URL to send back; without it the callback-url cookie is used. */
+  /** The site's origin: where "Cancel" leads when there is no callback URL. */
+  origin: string
+  /**
+   * A server-validated callback URL to send back; without it the callback-url cookie is used.
+   * "Cancel" leads there too: the page the user came from.
+   */
   callbackUrl?: string
 }
 
-/** The sign-out confirmation page. */
+/** The sign-out confirmation page: the "Sign out" heading and button, and "Cancel" to go back. */
 export function SignOutPage(props: SignOutPageProps): JSX.Element {
-  const { csrfToken, actionUrl, theme, callbackUrl } = props
+  const { csrfToken, actionUrl, theme, origin, callbackUrl } = props
   return (
     <div class="signout">
       <div class="card">
         <ThemeLogo theme={theme} />
-        <h1>Signout</h1>
+        {/* Auth.js: "Signout". */}
+        <h1>Sign out</h1>
         <p>Are you sure you want to sign out?</p>
         <form action={actionUrl} method="POST">
           <input type="hidden" name="csrfToken" value={csrfToken} />
@@ -28,6 +34,9 @@ export function SignOutPage(props: SignOutPageProps): JSX.Element {
             Sign out
           </button>
         </form>
+        <a class="button" href={callbackUrl || origin}>
+          Cancel
+        </a>
       </div>
     </div>
   )

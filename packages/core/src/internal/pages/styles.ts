@@ -127,6 +127,7 @@ input[type] {
 }
 input[type]::placeholder {
   color: var(--color-muted);
+  font-style: italic;
   opacity: 1;
 }
 button,
@@ -183,6 +184,9 @@ a.site {
   color: var(--color-text);
   text-decoration: underline;
   text-underline-offset: 0.2em;
+}
+.signout form + a.button {
+  margin-top: 0.75rem;
 }
 .signin .provider + .provider {
   margin-top: 0.75rem;

@@ -1,6 +1,7 @@
 import type { JSX } from "preact"
 import type { Theme } from "../../types.js"
 import { ThemeLogo } from "./document.js"
+import { safeHttpUrl } from "./sanitize.js"
 import { SiteLink } from "./site-link.js"
 
 /** What the verify-request ("check your email") page shows. */
@@ -9,7 +10,22 @@ export interface VerifyRequestPageProps {
   theme: Theme
 }
 
-/** The page shown after a magic link was sent. */
+/** "Open <name>", linking `theme.mailbox` when the app configured a usable one. */
+function MailboxLink({ theme }: { theme: Theme }): JSX.Element | null {
+  const url = safeHttpUrl(theme.mailbox?.url)
+  if (url === undefined) return null
+  const name = theme.mailbox?.name
+  const label = typeof name === "string" && name.trim() !== "" ? name.trim() : "your mailbox"
+  return (
+    <p>
+      <a class="button" href={url}>
+        Open {label}
+      </a>
+    </p>
+  )
+}
+
+/** The page shown after a magic link was sent; it links the app's mailbox if the theme names one. */
 export function VerifyRequestPage({ origin, theme }: VerifyRequestPageProps): JSX.Element {
   return (
     <div class="verify-request">
@@ -17,6 +33,7 @@ export function VerifyRequestPage({ origin, theme }: VerifyRequestPageProps): JS
         <ThemeLogo theme={theme} />
         <h1>Check your email</h1>
         <p>A sign in link has been sent to your email address.</p>
+        <MailboxLink theme={theme} />
         <p>
           <SiteLink origin={origin} />
         </p>
