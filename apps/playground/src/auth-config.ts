@@ -4,18 +4,13 @@
  * and sessions in the database.
  */
 import type { Adapter } from "@auth/core/adapters"
-import Credentials from "@auth/core/providers/credentials"
-import Nodemailer from "@auth/core/providers/nodemailer"
 import type { Idp, TestSmtpServer } from "@auth/dev-servers"
+import { exampleProviders } from "@auth/example-support"
 import type { ExpressAuthConfig } from "@auth/express"
-import { DEMO_USER } from "./demo-user.js"
 import { BRAND_COLOR } from "./pages/layout.js"
 
 /** The id of the local OpenID provider: its callback is `/auth/callback/playground-id`. */
-export const PLAYGROUND_ID_PROVIDER_ID = "playground-id"
-
-/** The color of the Playground ID button and login page. */
-const PLAYGROUND_ID_COLOR = "#0f766e"
+export { PLAYGROUND_ID_PROVIDER_ID } from "@auth/example-support"
 
 /** Everything the config is made of. */
 export interface PlaygroundAuthOptions {
@@ -43,43 +38,16 @@ export function createAuthConfig(options: PlaygroundAuthOptions): ExpressAuthCon
       // "Check your email" links the mailbox page.
       mailbox: { url: "/mailbox", name: "the playground mailbox" },
     },
-    providers: [
-      Credentials({
-        id: "credentials",
-        name: "the demo user",
-        credentials: {
-          email: {
-            label: `Email (demo: ${DEMO_USER.email})`,
-            type: "email",
-            autocomplete: "username",
-          },
-          password: {
-            label: `Password (demo: ${DEMO_USER.password})`,
-            type: "password",
-            autocomplete: "current-password",
-          },
-        },
-        authorize: ({ email, password }) =>
-          email === DEMO_USER.email && password === DEMO_USER.password
-            ? { id: DEMO_USER.id, name: DEMO_USER.name, email: DEMO_USER.email }
-            : null,
-      }),
+    providers: exampleProviders(
       {
-        id: PLAYGROUND_ID_PROVIDER_ID,
-        name: "Playground ID",
-        type: "oidc",
-        issuer: options.idp.issuer,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
-        // Ask for the login form every time, so people can switch between usernames.
-        authorization: { params: { scope: "openid profile email", prompt: "login" } },
-        style: { brandColor: PLAYGROUND_ID_COLOR },
+        idp: {
+          issuer: options.idp.issuer,
+          clientId: client.clientId,
+          clientSecret: client.clientSecret ?? "",
+        },
+        smtpUrl: options.smtp.url,
       },
-      Nodemailer({
-        name: "Email",
-        server: options.smtp.url,
-        from: "Auth playground <playground@example.test>",
-      }),
-    ],
+      { from: "Auth playground <playground@example.test>" },
+    ),
   }
 }

@@ -3,8 +3,9 @@
  *
  * @module playground
  */
+
+export { DEMO_USER } from "@auth/example-support/demo-user"
 export { PLAYGROUND_ID_PROVIDER_ID } from "./auth-config.js"
-export { DEMO_USER } from "./demo-user.js"
 export { playgroundOptionsFromEnv } from "./options.js"
 export {
   DEFAULT_DATA_DIR,

@@ -6,11 +6,11 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { resolve } from "node:path"
 import { startIdentityProvider, startSmtpServer } from "@auth/dev-servers"
+import { DEMO_USER } from "@auth/example-support/demo-user"
+import { CloseStack, resolveSecret } from "@auth/example-support/servers"
 import { createApp } from "./app.js"
 import { createAuthConfig, PLAYGROUND_ID_PROVIDER_ID } from "./auth-config.js"
 import { openDatabase } from "./database.js"
-import { DEMO_USER } from "./demo-user.js"
-import { resolveSecret } from "./secret.js"
 
 /** The default port of the app. */
 export const DEFAULT_PORT = 3000
@@ -137,34 +137,6 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   }
 }
 
-interface Closable {
-  close(): Promise<void>
-}
-
-/** Things to close, in reverse order of opening, once. */
-class CloseStack {
-  readonly #items: Closable[] = []
-  #closing: Promise<void> | undefined
-
-  push<T extends Closable>(item: T): T {
-    this.#items.push(item)
-    return item
-  }
-
-  close(): Promise<void> {
-    this.#closing ??= (async () => {
-      const errors: unknown[] = []
-      for (const item of this.#items.reverse()) {
-        await item.close().catch((error: unknown) => errors.push(error))
-      }
-      if (errors.length > 0)
-        throw new AggregateError(errors, "The playground did not stop cleanly.")
-    })()
-    return this.#closing
-  }
-}
-
-/** An HTTP server listening on the port; the app is attached once everything it uses runs. */
 function listen(port: number): Promise<Server> {
   return new Promise((resolveServer, reject) => {
     const server = createServer()

@@ -115,7 +115,10 @@ export async function closeExampleDatabases(): Promise<void> {
 }
 
 /** The demo user, then Playground ID and e-mail links when their servers run. */
-export function exampleProviders(example: ExampleEnv): Provider[] {
+export function exampleProviders(
+  example: Pick<ExampleEnv, "idp" | "smtpUrl">,
+  options: { from?: string } = {},
+): Provider[] {
   const providers: Provider[] = [demoUserProvider()]
   if (example.idp) {
     providers.push({
@@ -135,7 +138,7 @@ export function exampleProviders(example: ExampleEnv): Provider[] {
       Nodemailer({
         name: "Email",
         server: example.smtpUrl,
-        from: "Auth.js example <example@example.test>",
+        from: options.from ?? "Auth.js example <example@example.test>",
       }),
     )
   }
@@ -150,7 +153,6 @@ function demoUserProvider(): Provider {
       email: {
         label: `Email (demo: ${DEMO_USER.email})`,
         type: "email",
-        placeholder: DEMO_USER.email,
         autocomplete: "username",
       },
       password: {

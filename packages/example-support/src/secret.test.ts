@@ -8,7 +8,7 @@ describe("resolveSecret", () => {
   let dataDir: string
 
   beforeEach(async () => {
-    dataDir = join(await mkdtemp(join(tmpdir(), "playground-secret-")), "data")
+    dataDir = join(await mkdtemp(join(tmpdir(), "example-secret-")), "data")
   })
 
   afterEach(async () => {
