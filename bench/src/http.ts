@@ -46,7 +46,8 @@ export async function startServer(side: Side): Promise<Server> {
   return { side, url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) }
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+/** Stops a server's child process by its PID, and waits for it to exit. */
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
     child.once("exit", () => resolve())
@@ -75,14 +76,18 @@ export async function verifyServer(server: Server, cookie: string): Promise<void
   await assertAuthjsDecodes(token && decodeURIComponent(token), `${server.side} over HTTP`)
 }
 
-/** Loads a server for `seconds` (or for `amount` requests) and reports what autocannon saw. */
+/**
+ * Loads a server's `path` (by default `/auth/session`) for `seconds` (or for `amount` requests)
+ * and reports what autocannon saw.
+ */
 export async function load(
   server: Server,
   cookie: string,
   limit: { seconds: number } | { amount: number },
+  path = "/auth/session",
 ): Promise<Stats & { errors: number }> {
   const result = await autocannon({
-    url: `${server.url}/auth/session`,
+    url: `${server.url}${path}`,
     connections: CONNECTIONS,
     headers: { cookie },
     ...("seconds" in limit ? { duration: limit.seconds } : { amount: limit.amount }),
@@ -103,17 +108,18 @@ export async function compareServers(
   authjs: Server,
   cookie: string,
   { rounds, seconds }: { rounds: number; seconds: number },
+  path = "/auth/session",
 ): Promise<[Stats, Stats]> {
   const totals = [
     { ops: 0, seconds: 0, p50: [] as number[], p99: [] as number[] },
     { ops: 0, seconds: 0, p50: [] as number[], p99: [] as number[] },
   ]
   const servers = [ours, authjs] as const
-  await load(ours, cookie, { seconds: 1 })
-  await load(authjs, cookie, { seconds: 1 })
+  await load(ours, cookie, { seconds: 1 }, path)
+  await load(authjs, cookie, { seconds: 1 }, path)
   for (let round = 0; round < rounds; round++) {
     for (const side of round % 2 === 0 ? [0, 1] : [1, 0]) {
-      const stats = await load(servers[side]!, cookie, { seconds })
+      const stats = await load(servers[side]!, cookie, { seconds }, path)
       if (stats.errors > 0)
         throw new Error(`${servers[side]!.side}: ${stats.errors} failed requests`)
       const total = totals[side]!

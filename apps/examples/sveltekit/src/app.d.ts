@@ -1,0 +1,2 @@
+// `App.Locals` (`auth()`) and `App.PageData` (`session`) come from @auth/sveltekit.
+import "@auth/sveltekit"

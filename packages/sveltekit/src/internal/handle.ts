@@ -1,0 +1,84 @@
+import { Auth, isAuthAction } from "@auth/core"
+import type { Session } from "@auth/core/types"
+import type { RequestEvent } from "@sveltejs/kit"
+import type { ConfigLookup, ConfigResult } from "./config.js"
+import { configFailureResponse } from "./config-failure.js"
+import { isBuilding } from "./kit-env.js"
+import { logError } from "./log.js"
+import { withDetachedBody } from "./request-body.js"
+import { readSession } from "./session.js"
+
+/**
+ * SvelteKit's `Handle`, written out so one declaration fits SvelteKit 2 (which exports it from
+ * `@sveltejs/kit`) and 3 (from `@sveltejs/kit/hooks`).
+ */
+export type Handle = (input: {
+  event: RequestEvent
+  resolve: (event: RequestEvent, opts?: never) => Response | Promise<Response>
+}) => Response | Promise<Response>
+
+/**
+ * The `handle` hook: requests under the base path go to core; every other request gets
+ * `locals.auth()` (and its older name `locals.getSession()`), unless an earlier hook set them.
+ *
+ * Under the base path, a path whose first segment is an action is core's, and so is any path
+ * the app has no route for (core answers it `400`); the app's own routes there (a custom page
+ * at `/auth/welcome`, say) stay the app's.
+ */
+export function createHandle(lookupConfig: ConfigLookup): Handle {
+  return ({ event, resolve }) => {
+    if (isBuilding()) {
+      // Prerendering: there is no user, and no auth route may become a static file.
+      setLocals(event, async () => null)
+      return resolve(event)
+    }
+    const result = lookupConfig(event)
+    return result instanceof Promise
+      ? result.then((settled) => route(event, resolve, settled))
+      : route(event, resolve, result)
+  }
+}
+
+/** Answers an auth route through core, or sets `locals.auth()` and lets the app answer. */
+function route(
+  event: RequestEvent,
+  resolve: Parameters<Handle>[0]["resolve"],
+  result: ConfigResult,
+): Response | Promise<Response> {
+  if (!result.ok) {
+    logError(undefined, result.failure.error)
+    const { basePath } = result.failure
+    if (isAuthRoute(event, basePath)) {
+      return answerFromCore(event.request, (request) => configFailureResponse(request, basePath))
+    }
+    setLocals(event, async () => null)
+    return resolve(event)
+  }
+  const resolved = result.value
+  if (isAuthRoute(event, resolved.basePath)) {
+    return answerFromCore(event.request, (request) => Auth(request, resolved.config))
+  }
+  setLocals(event, () => readSession(event, resolved))
+  return resolve(event)
+}
+
+/** Core's answer to a request under the base path, its body read through {@link withDetachedBody}. */
+function answerFromCore(
+  request: Request,
+  answer: (request: Request) => Promise<Response>,
+): Promise<Response> {
+  return answer(withDetachedBody(request))
+}
+
+function setLocals(event: RequestEvent, auth: () => Promise<Session | null>): void {
+  event.locals.auth ??= auth
+  event.locals.getSession ??= event.locals.auth
+}
+
+/** Whether core answers this request: see {@link createHandle}. */
+function isAuthRoute(event: RequestEvent, basePath: string): boolean {
+  const { pathname } = event.url
+  if (!pathname.startsWith(`${basePath}/`)) return false
+  const action = pathname.slice(basePath.length + 1).split("/", 1)[0] ?? ""
+  return isAuthAction(action) || !event.route.id
+}
