@@ -196,12 +196,15 @@ describe.each(EXPRESS_VERSIONS)("%s as a redirect proxy", (_, createApp) => {
     running.push(proxyServer, previewServer)
     const shared = { secret: SECRET, trustHost: true, providers: [idpProvider()] }
     const redirectProxyUrl = `${proxyServer.baseUrl}/auth`
+    // The proxy's refusals are expected: recorded for the assertions, not printed.
+    const proxyErrors: Error[] = []
     proxy.use(
       "/auth",
       ExpressAuth({
         ...shared,
         redirectProxyUrl,
         redirectProxyAllowedOrigins: allowPreview ? [previewServer.baseUrl] : [],
+        logger: { error: (error: Error) => void proxyErrors.push(error) },
       }),
     )
     preview.use("/auth", ExpressAuth({ ...shared, redirectProxyUrl }))
@@ -209,6 +212,7 @@ describe.each(EXPRESS_VERSIONS)("%s as a redirect proxy", (_, createApp) => {
     return {
       proxy: new HttpClient(proxyServer.baseUrl, "/auth"),
       preview: new HttpClient(previewServer.baseUrl, "/auth"),
+      proxyErrors,
     }
   }
 
@@ -234,7 +238,7 @@ describe.each(EXPRESS_VERSIONS)("%s as a redirect proxy", (_, createApp) => {
   })
 
   it("never forwards a victim's code to the origin an attacker's forwarded host named", async () => {
-    const { proxy, preview } = await deployments(true)
+    const { proxy, preview, proxyErrors } = await deployments(true)
     const authorization = await authorizeThroughPreview(preview, {
       "x-forwarded-host": "attacker.example",
     })
@@ -246,14 +250,18 @@ describe.each(EXPRESS_VERSIONS)("%s as a redirect proxy", (_, createApp) => {
     const location = response.headers.get("location") ?? ""
     expect(location).toBe(`${proxy.baseUrl}/auth/error?error=Configuration`)
     expect(location).not.toContain(code)
+    expect(proxyErrors.map((error) => error.message)).toEqual([
+      expect.stringContaining("does not forward to http://attacker.example"),
+    ])
   })
 
   it("forwards nowhere until the preview's origin is allowed", async () => {
-    const { proxy, preview } = await deployments(false)
+    const { proxy, preview, proxyErrors } = await deployments(false)
     const authorization = await authorizeThroughPreview(preview)
 
     const response = await proxy.fetch(`${authorization.url.pathname}${authorization.url.search}`)
 
     expect(response.headers.get("location")).toBe(`${proxy.baseUrl}/auth/error?error=Configuration`)
+    expect(proxyErrors.map((error) => error.name)).toEqual(["InvalidCheck"])
   })
 })
