@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
 import { build, type Metafile, type Plugin } from "esbuild"
+import { NEXTJS_BUNDLES } from "./frameworks/nextjs-bundles.js"
 import { BENCH_DIR } from "./targets.js"
 
 export type Side = "ours" | "authjs"
@@ -18,6 +19,8 @@ export interface BundleEntry {
   /** Ratio ours/Auth.js (gzipped bytes) issue 6 asks for. */
   readonly maxRatio?: number
   readonly source: Readonly<Record<Side, string>>
+  /** Packages left out of the bundle (a framework's own runtime, the same for both sides). */
+  readonly external?: readonly string[]
 }
 
 const PACKAGE: Record<Side, string> = { ours: "@auth/core", authjs: "authjs-core" }
@@ -68,6 +71,7 @@ import GitHub from "PKG/providers/github"
 export default (request, secret) =>
   Auth(request, { secret, trustHost: true, providers: [Credentials({ authorize: async () => null }), GitHub] })`),
   },
+  ...NEXTJS_BUNDLES,
 ]
 
 /** Sizes of one bundle. */
@@ -87,8 +91,10 @@ export interface BundlePart {
 async function bundle(
   source: string,
   plugins: Plugin[] = [],
+  external: readonly string[] = [],
 ): Promise<{ code: Uint8Array; metafile: Metafile }> {
   const result = await build({
+    external: [...external],
     stdin: { contents: source, resolveDir: BENCH_DIR, loader: "js", sourcefile: "entry.js" },
     bundle: true,
     minify: true,
@@ -109,7 +115,7 @@ async function bundle(
 
 /** Minified and gzipped size of an entry, bundled against one package. */
 export async function bundleSize(entry: BundleEntry, side: Side): Promise<BundleSize> {
-  const { code } = await bundle(entry.source[side])
+  const { code } = await bundle(entry.source[side], [], entry.external)
   return { minBytes: code.byteLength, gzipBytes: gzipSync(code, { level: 9 }).byteLength }
 }
 
@@ -168,7 +174,11 @@ function partOf(input: string): string {
  * from its published files.
  */
 export async function bundleParts(entry: BundleEntry, side: Side): Promise<BundlePart[]> {
-  const { metafile } = await bundle(entry.source[side], side === "ours" ? [fromSources] : [])
+  const { metafile } = await bundle(
+    entry.source[side],
+    side === "ours" ? [fromSources] : [],
+    entry.external,
+  )
   const output = Object.values(metafile.outputs)[0]!
   const sizes = new Map<string, number>()
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {

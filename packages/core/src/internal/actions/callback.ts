@@ -6,8 +6,8 @@ import { credentialsCallback } from "./credentials.js"
 import { requireProvider } from "./provider-lookup.js"
 
 // The OAuth client and the e-mail code load with the first callback that needs them.
-const oauthCallbackModule = lazyModule(() => import("./oauth-callback.js"))
-const emailCallbackModule = lazyModule(() => import("./email-callback.js"))
+const oauthCallbackModule = /* @__PURE__ */ lazyModule(() => import("./oauth-callback.js"))
+const emailCallbackModule = /* @__PURE__ */ lazyModule(() => import("./email-callback.js"))
 
 /** GET or POST `/callback/<provider>`: completes the provider's sign-in flow. */
 export async function callbackAction(context: AuthContext): Promise<ActionResult> {

@@ -4,8 +4,8 @@ import { type AuthContext, actionUrl, assertCsrf, callbackUrlOf } from "../routi
 import { requireProvider } from "./provider-lookup.js"
 
 // The OAuth client and the e-mail code load with the first sign-in that needs them.
-const oauthSignInModule = lazyModule(() => import("./oauth-signin.js"))
-const emailSignInModule = lazyModule(() => import("./email-signin.js"))
+const oauthSignInModule = /* @__PURE__ */ lazyModule(() => import("./oauth-signin.js"))
+const emailSignInModule = /* @__PURE__ */ lazyModule(() => import("./email-signin.js"))
 
 /**
  * POST `/signin/<provider>` (CSRF-checked): starts the provider's sign-in flow. Credentials

@@ -16,7 +16,7 @@ import { type AuthRequest, parseRequest, RequestRejected } from "./parse-request
 import { jsonResponse, toResponse, toReturnedRedirect, withCookies } from "./respond.js"
 
 // The built-in pages (and with them preact) load with the first page served.
-const pagesModule = lazyModule(() => import("../actions/pages.js"))
+const pagesModule = /* @__PURE__ */ lazyModule(() => import("../actions/pages.js"))
 
 /** A config, or a function of the request that returns one (sync or async). */
 export type AuthConfigInput = AuthConfig | ((request: Request) => AuthConfig | Promise<AuthConfig>)

@@ -1,0 +1,166 @@
+/**
+ * One Next.js 16 app, built twice from the same code: on our `next-auth` and on the published
+ * `next-auth@5.0.0-beta.32` (`next-auth-beta` here). Its files are written into `.cache/` with
+ * the package name filled in, built with `next build --webpack` when the package or the template
+ * changed,
+ * and served by `next start` on 127.0.0.1, port 0.
+ *
+ * - `/`: a Server Component that calls `auth()`; `proxy.js` does not run for it.
+ * - `/guarded`: a route handler answering `ok`, behind `proxy.js` (`export { auth as proxy }`,
+ *   Next.js 16's Node.js-runtime middleware) whose `callbacks.authorized` wants a session.
+ */
+import { spawnSync } from "node:child_process"
+import { createHash } from "node:crypto"
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { nextBinOf, startNextServer } from "../../../packages/nextjs/test/next-server.js"
+import { SECRET, SESSION_COOKIE, USER } from "../fixtures.js"
+import { authjsJwt, BENCH_DIR, CACHE_DIR } from "../targets.js"
+import type { KitServer } from "./sveltekit-apps.js"
+
+export type NextSide = "ours" | "authjs"
+
+/** The package each side's app imports. */
+const PACKAGE: Record<NextSide, string> = { ours: "next-auth", authjs: "next-auth-beta" }
+
+const REPOSITORY = join(BENCH_DIR, "..")
+/** The builds whose files make our side's app: a newer one rebuilds it. */
+const OUR_BUILDS = ["packages/nextjs/dist", "packages/core/dist"]
+
+/** The app's files, `PKG` standing for the package. */
+const TEMPLATE: Record<string, string> = {
+  ".env": "NEXT_TELEMETRY_DISABLED=1\n",
+  "package.json": '{ "private": true, "type": "module" }\n',
+  "next.config.mjs": "export default { poweredByHeader: false }\n",
+  "auth.js": `import NextAuth from "PKG"
+import Credentials from "PKG/providers/credentials"
+
+export const { handlers, auth } = NextAuth({
+  secret: ${JSON.stringify(SECRET)},
+  trustHost: true,
+  providers: [Credentials({ credentials: {}, authorize: () => null })],
+  callbacks: { authorized: ({ auth }) => Boolean(auth) },
+})
+`,
+  "proxy.js": `export { auth as proxy } from "./auth.js"
+
+export const config = { matcher: ["/guarded"] }
+`,
+  "app/layout.jsx": `export default function RootLayout({ children }) {
+  return (
+    <html lang="en">
+      <body>{children}</body>
+    </html>
+  )
+}
+`,
+  "app/page.jsx": `import { auth } from "../auth.js"
+
+export default async function Home() {
+  const session = await auth()
+  return <p>{\`Signed in as \${session?.user?.email ?? "nobody"}\`}</p>
+}
+`,
+  "app/guarded/route.js": `export const dynamic = "force-dynamic"
+
+export function GET() {
+  return new Response("ok")
+}
+`,
+  "app/api/auth/[...nextauth]/route.js": `import { handlers } from "../../../../auth.js"
+
+export const { GET, POST } = handlers
+`,
+}
+
+/** Where a side's app is built. */
+export function appDir(side: NextSide): string {
+  return join(CACHE_DIR, `nextjs-${side}`)
+}
+
+/** Why our side cannot be built (our package is not), or `undefined`. */
+export function oursUnavailable(): string | undefined {
+  return existsSync(join(REPOSITORY, "packages/nextjs/dist/index.js"))
+    ? undefined
+    : "packages/nextjs is not built (pnpm build)"
+}
+
+/**
+ * Writes a side's app and builds it, unless the build there was made from the same files and
+ * (ours) the same package builds.
+ *
+ * @throws {Error} when `next build` fails
+ */
+export function buildApp(side: NextSide): void {
+  const dir = appDir(side)
+  const stamp = buildStamp(side)
+  const stampFile = join(dir, ".next", "bench-stamp")
+  if (existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return
+  for (const [file, contents] of Object.entries(TEMPLATE)) {
+    const path = join(dir, file)
+    mkdirSync(dirname(path), { recursive: true })
+    writeFileSync(path, contents.replaceAll("PKG", PACKAGE[side]))
+  }
+  // webpack: it resolves `next` to the app's own copy wherever it is imported from, and our
+  // workspace package has its own copy of Next.js (Turbopack would bundle both).
+  const result = spawnSync(process.execPath, [nextBinOf(dir), "build", "--webpack"], {
+    cwd: dir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  })
+  if (result.status !== 0) throw new Error(`next build of the ${side} app failed.`)
+  writeFileSync(stampFile, stamp)
+}
+
+/** What a build is made from: the template, and for our side the newest file of our builds. */
+function buildStamp(side: NextSide): string {
+  const hash = createHash("sha256").update(JSON.stringify([side, TEMPLATE]))
+  if (side === "ours") {
+    for (const build of OUR_BUILDS) hash.update(String(newestIn(join(REPOSITORY, build))))
+  }
+  return hash.digest("hex")
+}
+
+function newestIn(dir: string): number {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(path) : statSync(path).mtimeMs)
+  }
+  return newest
+}
+
+/** Serves a side's build (the shape the SvelteKit rows load, so their loader serves both). */
+export async function startApp(side: NextSide): Promise<KitServer> {
+  const server = await startNextServer({ dir: appDir(side), host: "127.0.0.1" })
+  return { side, url: server.baseUrl, stop: () => server.close() }
+}
+
+/** A session cookie for the bench user, minted by Auth.js (both sides read it). */
+export async function appSessionCookie(): Promise<string> {
+  const { encode } = await authjsJwt()
+  const token = { name: USER.name, email: USER.email, sub: USER.id }
+  return `${SESSION_COOKIE}=${await encode({ token, secret: SECRET, salt: SESSION_COOKIE })}`
+}
+
+/**
+ * Checks a side before it is timed: the page shows the session, the proxy lets the session
+ * through (re-issuing its cookie) and sends a request without one to the sign-in page.
+ */
+export async function verifyApp(server: KitServer, cookie: string): Promise<void> {
+  const page = await fetch(`${server.url}/`, { headers: { cookie } })
+  if (page.status !== 200 || !(await page.text()).includes(`Signed in as ${USER.email}`)) {
+    throw new Error(`${server.side}: the page did not show the session (${page.status}).`)
+  }
+  const guarded = await fetch(`${server.url}/guarded`, { headers: { cookie } })
+  const reissued = guarded.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`))
+  if (guarded.status !== 200 || (await guarded.text()) !== "ok" || !reissued) {
+    throw new Error(
+      `${server.side}: the proxy did not let the session through (${guarded.status}).`,
+    )
+  }
+  const anonymous = await fetch(`${server.url}/guarded`, { redirect: "manual" })
+  if (anonymous.status < 300 || anonymous.status >= 400) {
+    throw new Error(`${server.side}: the proxy let a request without a session through.`)
+  }
+}

@@ -1,0 +1,131 @@
+import type { Session } from "@auth/core/types"
+import type { GetServerSidePropsContext, NextApiRequest } from "next"
+import { cookies, headers } from "next/headers.js"
+import type { NextFetchEvent, NextRequest } from "next/server.js"
+import type { LoadConfig } from "./load-config.js"
+import { runAuthMiddleware, type WrappedHandler } from "./middleware.js"
+import { originOf } from "./origin.js"
+import { readSession } from "./session.js"
+import type { NextAuthAuth } from "./types.js"
+
+/** A pages-router request: Node's `IncomingMessage` as Next.js extends it. */
+type PagesRequest = Pick<NextApiRequest, "headers">
+/** A pages-router response: anything that can append a header. */
+type PagesResponse =
+  | { appendHeader(name: string, value: string): unknown }
+  | { headers: Pick<Headers, "append"> }
+
+/**
+ * Creates `auth`: one function for every place a Next.js app needs the session, told apart by
+ * its arguments (see {@link NextAuthAuth}).
+ */
+export function createAuth(load: LoadConfig): NextAuthAuth {
+  function auth(...args: unknown[]): unknown {
+    const [first, second] = args
+    if (first === undefined) return sessionOfServerRequest(load)
+    if (typeof first === "function") {
+      const handler = first as WrappedHandler
+      return async (request: NextRequest, context: unknown) =>
+        runAuthMiddleware(request, context, await load(request), handler)
+    }
+    if (isWebRequest(first)) {
+      const request = first as NextRequest
+      return load(request).then((config) =>
+        runAuthMiddleware(request, second as NextFetchEvent, config),
+      )
+    }
+    const { req, res } = pagesArguments(first, second)
+    return sessionOfPagesRequest(req, res, load)
+  }
+  return auth as NextAuthAuth
+}
+
+/**
+ * `auth()` in Server Components, server actions and route handlers: the session of the request
+ * being handled. Cookies are read through `cookies()`, so the ones a server action or the
+ * middleware set for this request count. Re-issued cookies are not set (a Server Component
+ * cannot set cookies; the middleware keeps the expiry sliding).
+ */
+async function sessionOfServerRequest(load: LoadConfig): Promise<Session | null> {
+  const [config, requestHeaders, requestCookies] = await Promise.all([
+    load(undefined),
+    headers(),
+    cookies(),
+  ])
+  const origin = originOf(requestHeaders, config)
+  if (!origin) return null
+  const cookie = requestCookies
+    .getAll()
+    .map(({ name, value }) => `${name}=${encodeURIComponent(value)}`)
+    .join("; ")
+  return (await readSession(cookie, origin, config)).session
+}
+
+/**
+ * `auth(req, res)` and `auth({ req, res })` in the pages router: the session, with the
+ * re-issued session cookie appended to `res` (sliding expiry).
+ */
+async function sessionOfPagesRequest(
+  req: PagesRequest,
+  res: PagesResponse | undefined,
+  load: LoadConfig,
+): Promise<Session | null> {
+  // A lazy config gets the pages-router request, as in next-auth.
+  const config = await load(req as unknown as NextRequest)
+  const requestHeaders = toHeaders(req.headers)
+  const origin = originOf(requestHeaders, config)
+  if (!origin) return null
+  const { session, setCookie } = await readSession(requestHeaders.get("cookie"), origin, config)
+  for (const cookie of setCookie) appendSetCookie(res, cookie)
+  return session
+}
+
+function appendSetCookie(res: PagesResponse | undefined, cookie: string): void {
+  if (!res) return
+  if ("headers" in res && typeof res.headers?.append === "function") {
+    res.headers.append("Set-Cookie", cookie)
+  } else if ("appendHeader" in res && typeof res.appendHeader === "function") {
+    res.appendHeader("Set-Cookie", cookie)
+  }
+}
+
+function pagesArguments(
+  first: unknown,
+  second: unknown,
+): { req: PagesRequest; res: PagesResponse | undefined } {
+  if (isRecord(first) && "req" in first && isRecord(first.req)) {
+    const context = first as unknown as GetServerSidePropsContext
+    return { req: context.req, res: context.res }
+  }
+  return { req: first as PagesRequest, res: second as PagesResponse | undefined }
+}
+
+/** Node's `IncomingHttpHeaders` as web `Headers` (repeated values appended). */
+function toHeaders(incoming: PagesRequest["headers"] | Headers): Headers {
+  if (incoming instanceof Headers) return incoming
+  const result = new Headers()
+  for (const [name, value] of Object.entries(incoming)) {
+    if (Array.isArray(value)) for (const item of value) result.append(name, item)
+    else if (typeof value === "string") result.append(name, value)
+  }
+  return result
+}
+
+/**
+ * Whether an argument is a web `Request` (middleware, `proxy.ts`, an edge API route). Checked
+ * by shape too: the edge runtime's `Request` is not always this realm's.
+ */
+function isWebRequest(value: unknown): boolean {
+  if (value instanceof Request) return true
+  return (
+    isRecord(value) &&
+    typeof value.url === "string" &&
+    isRecord(value.headers) &&
+    typeof (value.headers as { get?: unknown }).get === "function" &&
+    !("req" in value)
+  )
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null
+}

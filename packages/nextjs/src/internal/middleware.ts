@@ -1,0 +1,128 @@
+import type { Session } from "@auth/core/types"
+import { type NextFetchEvent, NextRequest, NextResponse } from "next/server.js"
+import type { ResolvedNextAuthConfig } from "./config.js"
+import { isAuthRoute, refuse } from "./guard.js"
+import { requestUrlOf } from "./origin.js"
+import { forwardRequestCookies, parseSetCookie } from "./request-cookies.js"
+import { readSession } from "./session.js"
+import type {
+  AuthorizedResult,
+  NextAuthMiddleware,
+  NextAuthRequest,
+  NextAuthRouteHandler,
+} from "./types.js"
+
+/** A handler wrapped with `auth(handler)`: a middleware or a route handler. */
+export type WrappedHandler = NextAuthMiddleware | NextAuthRouteHandler
+
+/**
+ * Runs `auth` as middleware (or `proxy.ts`), or a handler wrapped with `auth(handler)`:
+ *
+ * 1. reads the session from the request's cookies (on the app's origin: see `resolveUrl`);
+ * 2. asks `callbacks.authorized` (no callback: allowed); a `Response` it returns is the answer,
+ *    unless it redirects to the very path asked for (that would loop: the request goes on);
+ * 3. refused: `303` to the sign-in page (`401` for JSON), and a wrapped handler does not run;
+ *    requests for the auth routes and the sign-in page are never refused;
+ * 4. allowed: the wrapped handler with `req.auth` set, or `NextResponse.next()`;
+ * 5. on a `GET` (a navigation), the session cookie the read re-issued is set on the response
+ *    (sliding expiry) and handed on to the request, so the Server Components rendered for it
+ *    read the refreshed session rather than refreshing it again.
+ */
+export async function runAuthMiddleware(
+  request: NextRequest,
+  context: unknown,
+  config: ResolvedNextAuthConfig,
+  handler?: WrappedHandler,
+): Promise<Response> {
+  const url = requestUrlOf(request, config)
+  if (!url) return Response.json("Bad request.", { status: 400 })
+  const authRequest = onOrigin(request, url, config)
+  const { session, setCookie } = await readSession(
+    request.headers.get("cookie"),
+    url.origin,
+    config,
+  )
+  const decision = await decide(authRequest, session, config)
+
+  let response: Response
+  if (decision instanceof Response && !redirectsTo(decision, url, request)) {
+    response = decision
+  } else if (!decision && !isAuthRoute(url.pathname, config)) {
+    response = refuse(url, request.headers, config)
+  } else if (handler) {
+    const withAuth = authRequest as NextAuthRequest
+    withAuth.auth = session
+    const result = await (handler as NextAuthMiddleware)(withAuth, context as NextFetchEvent)
+    response = result ?? NextResponse.next()
+  } else {
+    response = NextResponse.next()
+  }
+  return withRefreshedSession(response, request, url, setCookie, config)
+}
+
+async function decide(
+  request: NextRequest,
+  session: Session | null,
+  config: ResolvedNextAuthConfig,
+): Promise<AuthorizedResult> {
+  if (!config.authorized) return true
+  return config.authorized({ request, auth: session })
+}
+
+/**
+ * The request as the app's callbacks see it. With `AUTH_URL` set, on its origin, as next-auth
+ * does (`new URL("/login", request.nextUrl)` then points where the browser can go). Without it,
+ * Next.js's own: `NextResponse.rewrite(new URL("/x", request.url))` must keep the host Next.js
+ * gave (it listens on `localhost:3000` behind any proxy), or Next.js proxies the rewrite to the
+ * public host as an external URL.
+ */
+function onOrigin(request: NextRequest, url: URL, config: ResolvedNextAuthConfig): NextRequest {
+  if (!config.auth.url || request.url === url.href) return request
+  const init: ConstructorParameters<typeof NextRequest>[1] & { duplex?: "half" } = {
+    method: request.method,
+    headers: request.headers,
+    signal: request.signal,
+    nextConfig: { basePath: request.nextUrl.basePath },
+  }
+  if (request.body) {
+    init.body = request.body
+    init.duplex = "half"
+  }
+  return new NextRequest(url, init)
+}
+
+/**
+ * Whether a response redirects to the path that was asked for (a redirect loop), on the app's
+ * origin or on the one Next.js gave the request.
+ */
+function redirectsTo(response: Response, url: URL, request: Request): boolean {
+  const location = response.headers.get("location")
+  if (!location || !URL.canParse(location, url)) return false
+  const target = new URL(location, url)
+  const sameOrigin = target.origin === url.origin || target.origin === new URL(request.url).origin
+  return sameOrigin && target.pathname === url.pathname
+}
+
+/**
+ * A mutable copy of the response with the re-issued session cookies, on navigations only:
+ * a `POST` (a server action, a form) may be signing in or out, and its own cookies must win.
+ * Cookies the response already sets are left alone, and nothing is added for the auth routes.
+ */
+function withRefreshedSession(
+  response: Response,
+  request: Request,
+  url: URL,
+  setCookie: readonly string[],
+  config: ResolvedNextAuthConfig,
+): Response {
+  const copy = new Response(response.body, response)
+  const navigation = request.method === "GET" || request.method === "HEAD"
+  if (!navigation || setCookie.length === 0 || isAuthRoute(url.pathname, config)) return copy
+  const alreadySet = new Set(
+    copy.headers.getSetCookie().map((header) => parseSetCookie(header)?.name),
+  )
+  const refreshed = setCookie.filter((header) => !alreadySet.has(parseSetCookie(header)?.name))
+  for (const header of refreshed) copy.headers.append("Set-Cookie", header)
+  forwardRequestCookies(copy, request.headers, refreshed)
+  return copy
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest"
+import { applySetCookies, forwardRequestCookies, parseSetCookie } from "./request-cookies.js"
+
+const NOW = Date.parse("2030-01-01T00:00:00Z")
+
+describe("parseSetCookie", () => {
+  it.each([
+    ["a=1; Path=/; HttpOnly", { name: "a", value: "1", deleted: false }],
+    ["a=; Max-Age=0; Path=/", { name: "a", value: "", deleted: true }],
+    ["a=x; Expires=Thu, 01 Jan 1970 00:00:00 GMT", { name: "a", value: "x", deleted: true }],
+    ["a=x; Expires=Thu, 01 Jan 2099 00:00:00 GMT", { name: "a", value: "x", deleted: false }],
+    [
+      "a=x; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=60",
+      { name: "a", value: "x", deleted: false },
+    ],
+    ["a=b=c; Path=/", { name: "a", value: "b=c", deleted: false }],
+  ])("%s", (header, expected) => {
+    expect(parseSetCookie(header, NOW)).toEqual(expected)
+  })
+
+  it("has nothing to say about a value without a name", () => {
+    expect(parseSetCookie("=x; Path=/")).toBeUndefined()
+  })
+})
+
+describe("applySetCookies", () => {
+  it("replaces, adds and removes cookies, keeping the others as they were", () => {
+    const header = "theme=dark; authjs.session-token.0=old0; authjs.session-token.1=old1; x=%7C"
+    const result = applySetCookies(header, [
+      "authjs.session-token=new; Path=/; HttpOnly",
+      "authjs.session-token.0=; Max-Age=0; Path=/",
+      "authjs.session-token.1=; Max-Age=0; Path=/",
+    ])
+    expect(result).toBe("theme=dark; x=%7C; authjs.session-token=new")
+  })
+
+  it("works from no Cookie header", () => {
+    expect(applySetCookies(null, ["a=1; Path=/"])).toBe("a=1")
+  })
+})
+
+describe("forwardRequestCookies", () => {
+  const next = () => new Response(null, { headers: { "x-middleware-next": "1" } })
+
+  it("overrides the request's headers, all of them kept and the cookie replaced", () => {
+    const response = next()
+    const headers = new Headers({ host: "app.test", cookie: "a=1", accept: "text/html" })
+    forwardRequestCookies(response, headers, ["a=2; Path=/"])
+    expect(response.headers.get("x-middleware-override-headers")?.split(",").sort()).toEqual([
+      "accept",
+      "cookie",
+      "host",
+    ])
+    expect(response.headers.get("x-middleware-request-cookie")).toBe("a=2")
+    expect(response.headers.get("x-middleware-request-host")).toBe("app.test")
+  })
+
+  it("adds to the overrides the app's middleware already made, on top of its cookie", () => {
+    const response = next()
+    response.headers.set("x-middleware-override-headers", "x-tenant,cookie")
+    response.headers.set("x-middleware-request-x-tenant", "t1")
+    response.headers.set("x-middleware-request-cookie", "b=1")
+    forwardRequestCookies(response, new Headers({ cookie: "a=1" }), ["a=2; Path=/"])
+    expect(response.headers.get("x-middleware-override-headers")).toBe("x-tenant,cookie")
+    expect(response.headers.get("x-middleware-request-cookie")).toBe("b=1; a=2")
+  })
+
+  it("leaves a redirect alone: no request goes on", () => {
+    const response = new Response(null, { status: 303, headers: { location: "/login" } })
+    forwardRequestCookies(response, new Headers({ cookie: "a=1" }), ["a=2; Path=/"])
+    expect(response.headers.has("x-middleware-override-headers")).toBe(false)
+  })
+})

@@ -1,0 +1,51 @@
+import { checkSession } from "@auth/core/session"
+import type { Session } from "@auth/core/types"
+import type { ResolvedNextAuthConfig } from "./config.js"
+
+/** A session read for server code. */
+export interface SessionRead {
+  /** The session in its server-side shape, as JSON would carry it; `null` when there is none. */
+  readonly session: Session | null
+  /**
+   * The `Set-Cookie` values GET `/session` would send (the re-issued session cookie, or the
+   * deletion of an invalid one), for callers that can set cookies.
+   */
+  readonly setCookie: readonly string[]
+}
+
+const NO_SESSION: SessionRead = Object.freeze({ session: null, setCookie: Object.freeze([]) })
+
+/**
+ * Reads the session that the cookies of a request carry, as GET `<basePath>/session` on
+ * `origin` would (the origin decides whether the `__Secure-` cookie names are read), with the
+ * server-side session shape.
+ *
+ * Fails closed (GHSA-8fpg-xm3f-6cx3): a config mistake, a failing adapter or callback gives
+ * `null`, never an error body; the cause is in the server log.
+ */
+export async function readSession(
+  cookie: string | null | undefined,
+  origin: string,
+  config: ResolvedNextAuthConfig,
+): Promise<SessionRead> {
+  if (!cookie) return NO_SESSION
+  const request = new Request(`${origin}${config.basePath}/session`, { headers: { cookie } })
+  const { session, setCookie, failure } = await checkSession(request, config.session)
+  if (failure) return NO_SESSION
+  return { session: asJson(session), setCookie }
+}
+
+/**
+ * The session as next-auth 5 returned it, parsed from the JSON body of GET `/session`: dates
+ * as ISO strings, `undefined` fields gone, so it can be handed to Client Components as is.
+ * An empty object is no session.
+ */
+function asJson(session: Session | null): Session | null {
+  if (!session) return null
+  const json: unknown = JSON.parse(JSON.stringify(session))
+  return isRecord(json) && Object.keys(json).length > 0 ? (json as unknown as Session) : null
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+}

@@ -1,0 +1,6 @@
+/**
+ * The provider types, as `@auth/core/providers` exports them.
+ *
+ * @module next-auth/providers
+ */
+export * from "@auth/core/providers"

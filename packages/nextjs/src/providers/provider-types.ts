@@ -1,0 +1,6 @@
+/**
+ * Re-export of `@auth/core/providers/provider-types`.
+ *
+ * @module next-auth/providers/provider-types
+ */
+export * from "@auth/core/providers/provider-types"

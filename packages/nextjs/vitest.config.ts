@@ -1,0 +1,10 @@
+import { defineConfig } from "vitest/config"
+
+export default defineConfig({
+  test: {
+    name: "nextjs",
+    include: ["src/**/*.test.ts", "test/**/*.test.ts", "test/**/*.test.tsx"],
+    testTimeout: 20000,
+    hookTimeout: 240000,
+  },
+})
