@@ -27,6 +27,7 @@ export {
   type RequestURLOptions,
   resolveRequestURL,
 } from "./internal/routing/request-url.js"
+export { prefersJson } from "./internal/routing/prefers-json.js"
 export { customFetch, raw, skipCSRFCheck } from "./internal/symbols.js"
 export type * from "./types.js"
 export type { AuthConfigInput }
