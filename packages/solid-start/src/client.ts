@@ -1,0 +1,245 @@
+/**
+ * `@auth/solid-start/client`: signing in and out from the browser, and the session as the browser
+ * sees it, as a Solid accessor. A thin layer over `@auth/core/client` (CSRF token,
+ * `X-Auth-Return-Redirect`, cross-tab sync), bound to `/api/auth` unless
+ * {@link createAuthClient} is given another `prefix`.
+ *
+ * @example
+ * import { createSession, signIn, signOut } from "@auth/solid-start/client"
+ *
+ * const session = createSession()
+ * <Show when={session().data} fallback={<button onClick={() => signIn("github")}>Sign in</button>}>
+ *   {(data) => <button onClick={() => signOut()}>Sign out {data().user?.email}</button>}
+ * </Show>
+ *
+ * @module @auth/solid-start/client
+ */
+import {
+  type AuthClient,
+  type AuthClientOptions,
+  createAuthClient as createCoreClient,
+  type SessionState,
+  type SessionStoreOptions,
+  type SignInAuthorizationParams,
+  type SignInResult,
+  type SignOutResult,
+} from "@auth/core/client"
+import type { ProviderId } from "@auth/core/providers"
+import type { Session } from "@auth/core/types"
+import { type Accessor, createEffect, createSignal, getOwner, on, onCleanup } from "solid-js"
+import { isServer } from "solid-js/web"
+
+export type {
+  ClientSafeProvider,
+  ClientSafeProviders,
+  SessionState,
+  SessionStatus,
+  SignInAuthorizationParams,
+  SignInResult,
+  SignOutResult,
+} from "@auth/core/client"
+
+/** The older name of {@link SignInResult}, as Auth.js's SolidStart client called it. */
+export type SignInResponse = SignInResult
+
+/** Options of {@link signIn}; every other field (`email`, `password`, …) goes to the provider. */
+export interface SignInOptions<Redirect extends boolean = boolean> extends Record<string, unknown> {
+  /**
+   * Where to go after signing in.
+   * @default the current page
+   */
+  redirectTo?: string
+  /** @deprecated Use `redirectTo`, which wins when both are given. */
+  callbackUrl?: string
+  /**
+   * `false` stays on the page and resolves with the outcome instead of navigating.
+   * @default true
+   */
+  redirect?: Redirect
+}
+
+/** Options of {@link signOut}. */
+export interface SignOutParams<Redirect extends boolean = boolean> {
+  /**
+   * Where to go after signing out.
+   * @default the current page
+   */
+  redirectTo?: string
+  /** The older name of `redirectTo`; `redirectTo` wins when both are given. */
+  callbackUrl?: string
+  /**
+   * `false` stays on the page and resolves with `{ url }` instead of navigating.
+   * @default true
+   */
+  redirect?: Redirect
+}
+
+/** Options of {@link createSession}. */
+export interface CreateSessionOptions extends Omit<SessionStoreOptions, "session"> {
+  /**
+   * The session the page was rendered with (then no request is made for it), or an accessor of
+   * the route data's session (a `query` that reads `auth()`): each new value after the first
+   * makes the browser refetch, so a sign-in or sign-out in a server action shows here too.
+   * Otherwise the session is fetched once the component runs in the browser, starting from
+   * `loading` (on the server too, so the hydrated page agrees with the server's HTML).
+   */
+  session?: Session | null | Accessor<Session | null | undefined>
+}
+
+/** The reactive session: call it for the state, which changes in every tab after sign-in/out. */
+export interface SessionAccessor extends Accessor<SessionState> {
+  /** Fetches the session again. */
+  refetch(): Promise<Session | null>
+  /**
+   * Without `data`: {@link SessionAccessor.refetch}. With `data`: `POST <prefix>/session` (the
+   * `jwt` and `session` callbacks get it with `trigger: "update"`), then every tab refetches.
+   */
+  update(data?: unknown): Promise<Session | null>
+}
+
+/** Options of {@link createAuthClient}. */
+export interface SolidAuthClientOptions extends Omit<AuthClientOptions, "basePath"> {
+  /**
+   * Where the auth routes are: the server's `prefix`.
+   * @default "/api/auth"
+   */
+  prefix?: string
+}
+
+/** The functions of a client bound to one `prefix`. */
+export interface SolidAuthClient {
+  signIn: typeof signIn
+  signOut: typeof signOut
+  getSession(): Promise<Session | null>
+  createSession(options?: CreateSessionOptions): SessionAccessor
+}
+
+/**
+ * A client for auth routes at another `prefix` than `/api/auth` (the server's `prefix`), with
+ * the same functions as this module's.
+ *
+ * @example
+ * // src/lib/auth-client.ts
+ * export const { signIn, signOut, createSession } = createAuthClient({ prefix: "/auth" })
+ */
+export function createAuthClient(options: SolidAuthClientOptions = {}): SolidAuthClient {
+  const { prefix = "/api/auth", ...rest } = options
+  let client: AuthClient | undefined
+  // Made on first use, in the browser: nothing is created while the server renders.
+  const authClient = (): AuthClient => {
+    client ??= createCoreClient({ ...rest, basePath: prefix })
+    return client
+  }
+  return {
+    signIn: ((provider, signInOptions, authorizationParams) =>
+      authClient().signIn(provider, signInOptions, authorizationParams)) as typeof signIn,
+    signOut: ((signOutOptions) => authClient().signOut(signOutOptions)) as typeof signOut,
+    getSession: () => authClient().getSession(),
+    createSession: (sessionOptions) => createSessionAccessor(authClient, sessionOptions),
+  }
+}
+
+const defaultClient = createAuthClient()
+
+/**
+ * Signs in with a provider, or sends the user to the sign-in page when there is none (or the
+ * server has no such provider). With `redirect: false`, resolves with the outcome instead of
+ * navigating: `{ error: "CredentialsSignin", code, ok: false, … }` for a wrong password.
+ *
+ * @example
+ * const result = await signIn("credentials", { email, password, redirect: false })
+ * if (result.error) setMessage("Wrong e-mail or password.")
+ */
+export function signIn(
+  provider?: ProviderId,
+  options?: SignInOptions<true>,
+  authorizationParams?: SignInAuthorizationParams,
+): Promise<void>
+export function signIn(
+  provider: ProviderId | undefined,
+  options: SignInOptions<false>,
+  authorizationParams?: SignInAuthorizationParams,
+): Promise<SignInResponse>
+export async function signIn(
+  provider?: ProviderId,
+  options?: SignInOptions,
+  authorizationParams?: SignInAuthorizationParams,
+): Promise<unknown> {
+  return defaultClient.signIn(provider, options as SignInOptions<false>, authorizationParams)
+}
+
+/**
+ * Signs out and goes to `redirectTo` (default: the current page); with `redirect: false`,
+ * resolves with `{ url }` instead of navigating. Every tab sees the change.
+ */
+export function signOut(options?: SignOutParams<true>): Promise<void>
+export function signOut(options: SignOutParams<false>): Promise<SignOutResult>
+export async function signOut(options?: SignOutParams): Promise<unknown> {
+  return defaultClient.signOut(options as SignOutParams<false>)
+}
+
+/** The session as the browser gets it (`GET /api/auth/session`), or `null`. */
+export function getSession(): Promise<Session | null> {
+  return defaultClient.getSession()
+}
+
+/**
+ * The session as the browser sees it, as an accessor: `{ status, data }`, `status` being
+ * `"loading"`, `"authenticated"` or `"unauthenticated"`. It follows sign-ins and sign-outs in
+ * every tab; pass the route data's session so it starts known and follows server actions. While
+ * the server renders, it is the session given (or `loading`).
+ *
+ * @example
+ * const serverSession = createAsync(() => getSessionQuery())
+ * const session = createSession({ session: serverSession })
+ * <p>{session().data?.user?.email ?? "Not signed in"}</p>
+ */
+export function createSession(options?: CreateSessionOptions): SessionAccessor {
+  return defaultClient.createSession(options)
+}
+
+function createSessionAccessor(
+  authClient: () => AuthClient,
+  options: CreateSessionOptions = {},
+): SessionAccessor {
+  const { session: source, ...storeOptions } = options
+  // An accessor is not read for the first state: the page hydrates the text the server rendered
+  // without comparing it, so both must start alike, and a resource may resolve in between.
+  const initial = typeof source === "function" ? undefined : source
+  if (isServer) return renderedSession(initial)
+  const store = authClient().createSessionStore({ ...storeOptions, session: initial })
+  const [state, setState] = createSignal(store.get(), { equals: false })
+  const stop = store.subscribe(setState)
+  if (getOwner()) onCleanup(stop)
+  if (typeof source === "function") {
+    // Route data changed (an action signed in or out, a navigation revalidated it): ask again.
+    createEffect(
+      on(
+        source,
+        (value) => {
+          if (value !== undefined) void store.refetch()
+        },
+        { defer: true },
+      ),
+    )
+  }
+  return Object.assign(state, {
+    refetch: () => store.refetch(),
+    update: (data?: unknown) => store.update(data),
+  })
+}
+
+/** The session while the server renders: what the page is rendered with, fetched by nobody. */
+function renderedSession(session: Session | null | undefined): SessionAccessor {
+  const state: SessionState = Object.freeze(
+    session === undefined
+      ? { data: null, status: "loading" as const }
+      : session === null
+        ? { data: null, status: "unauthenticated" as const }
+        : { data: session, status: "authenticated" as const },
+  )
+  return Object.assign(() => state, {
+    refetch: async () => state.data,
+    update: async () => state.data,
+  })
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config"
+
+// Unit and in-process tests of the library: real Auth(), real Requests, SolidStart's request
+// context as solid-js provides it. They run on Node 20 and 24; the SolidStart apps' own tests
+// (apps/examples/solid-start, apps/fixtures/solid-start1) start the real servers.
+export default defineConfig({
+  test: {
+    name: "solid-start",
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    globalSetup: ["./test/provider-reexports.setup.ts"],
+    testTimeout: 20000,
+  },
+})
