@@ -4,7 +4,7 @@
  * JSON because a parameter mentions JSON, and a JSON body that names a member twice is refused
  * like a repeated form or query parameter.
  */
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { credentialsApp } from "./support/apps.js"
 import { AuthClient, DEMO_USER } from "./support/client.js"
 import { describe as describeLogged } from "./support/log-capture.js"
@@ -134,5 +134,56 @@ describe("request bodies", () => {
     )
     expect(response.status).toBe(302)
     expect(await client.session()).toMatchObject({ user: { email: DEMO_USER.email } })
+  })
+})
+
+describe("an oversized body", () => {
+  /** A body of `chunks` 64 KiB chunks that says whether it was read to its end or cancelled. */
+  function observedBody(chunks: number) {
+    const state = { pulled: 0, ended: false, cancelled: false }
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (state.pulled === chunks) {
+          state.ended = true
+          controller.close()
+          return
+        }
+        state.pulled += 1
+        controller.enqueue(new Uint8Array(64 * 1024).fill(97))
+      },
+      cancel() {
+        state.cancelled = true
+      },
+    })
+    return { body, state }
+  }
+
+  function postBody(body: ReadableStream<Uint8Array>, declaredLength?: number) {
+    const { client } = setup()
+    const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" }
+    if (declaredLength !== undefined) headers["content-length"] = String(declaredLength)
+    const init = { method: "POST", headers, body, duplex: "half" } as RequestInit
+    return client.request("/signout", init)
+  }
+
+  // Cancelling makes Node.js servers reset the socket, so the client never sees the 413.
+  it.each([
+    ["without Content-Length", undefined],
+    ["with a declared Content-Length", 4 * 64 * 1024],
+  ])("is answered 413 and read to its end, not cancelled (%s)", async (_, declared) => {
+    const { body, state } = observedBody(4)
+    const response = await postBody(body, declared)
+    expect(response.status).toBe(413)
+    await vi.waitFor(() => expect(state.ended).toBe(true))
+    expect(state.cancelled).toBe(false)
+  })
+
+  it("is cancelled once more than 8 MiB were dropped", async () => {
+    const { body, state } = observedBody(1024)
+    const response = await postBody(body)
+    expect(response.status).toBe(413)
+    await vi.waitFor(() => expect(state.cancelled).toBe(true))
+    expect(state.ended).toBe(false)
+    expect(state.pulled).toBeLessThanOrEqual(8 * 16 + 2)
   })
 })

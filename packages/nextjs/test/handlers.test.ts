@@ -117,7 +117,7 @@ describe("handlers", () => {
     await finished
   })
 
-  it("close the connection when core leaves a declared oversized body unread", async () => {
+  it("answer a declared oversized body with 413 (core drops the rest of it)", async () => {
     const { handlers } = NextAuth(testConfig().config)
     const response = await handlers.POST(
       nextRequest("/api/auth/signout", {
@@ -130,7 +130,6 @@ describe("handlers", () => {
       }),
     )
     expect(response.status).toBe(413)
-    expect(response.headers.get("connection")).toBe("close")
   })
 
   it("call a lazy config with the request", async () => {

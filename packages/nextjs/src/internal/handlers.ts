@@ -2,7 +2,6 @@ import { Auth } from "@auth/core"
 import type { NextRequest } from "next/server.js"
 import type { LoadConfig } from "./load-config.js"
 import { requestUrlOf } from "./origin.js"
-import { observeBody } from "./request-body.js"
 import type { AppRouteHandlers } from "./types.js"
 
 /**
@@ -17,11 +16,14 @@ export function createHandlers(load: LoadConfig): AppRouteHandlers {
     const config = await load(request)
     const url = requestUrlOf(request, config, true)
     if (!url) return Response.json("Bad request.", { status: 400 })
-    const observed = observeBody(request, url)
-    const response = await Auth(observed.request, config.auth)
-    // Node.js would keep the unread body on a kept-alive connection: close it instead.
-    if (observed.bodyLeftUnread()) response.headers.set("Connection", "close")
-    return response
+    // Core reads (and past its limit drops) the body itself; only the URL changes here.
+    const init: RequestInit & { duplex?: "half" } = {
+      method: request.method,
+      headers: request.headers,
+      signal: request.signal,
+    }
+    if (request.body) Object.assign(init, { body: request.body, duplex: "half" })
+    return Auth(new Request(url, init), config.auth)
   }
   return { GET: handle, POST: handle, PUT: handle, PATCH: handle, DELETE: handle }
 }

@@ -5,7 +5,6 @@ import type { ConfigLookup, ConfigResult } from "./config.js"
 import { configFailureResponse } from "./config-failure.js"
 import { isBuilding } from "./kit-env.js"
 import { logError } from "./log.js"
-import { withDetachedBody } from "./request-body.js"
 import { readSession } from "./session.js"
 
 /**
@@ -49,25 +48,17 @@ function route(
     logError(undefined, result.failure.error)
     const { basePath } = result.failure
     if (isAuthRoute(event, basePath)) {
-      return answerFromCore(event.request, (request) => configFailureResponse(request, basePath))
+      return configFailureResponse(event.request, basePath)
     }
     setLocals(event, async () => null)
     return resolve(event)
   }
   const resolved = result.value
   if (isAuthRoute(event, resolved.basePath)) {
-    return answerFromCore(event.request, (request) => Auth(request, resolved.config))
+    return Auth(event.request, resolved.config)
   }
   setLocals(event, () => readSession(event, resolved))
   return resolve(event)
-}
-
-/** Core's answer to a request under the base path, its body read through {@link withDetachedBody}. */
-function answerFromCore(
-  request: Request,
-  answer: (request: Request) => Promise<Response>,
-): Promise<Response> {
-  return answer(withDetachedBody(request))
 }
 
 function setLocals(event: RequestEvent, auth: () => Promise<Session | null>): void {

@@ -9,6 +9,15 @@ import { requestURL } from "./request-url.js"
 /** Largest request body read, in bytes. Larger bodies get 413. */
 export const MAX_BODY_BYTES = 64 * 1024
 
+/**
+ * How much of a refused body is still read and dropped after the 413, in bytes. Cancelling the
+ * stream instead makes Node.js servers (SvelteKit's and Astro's adapters, Next.js, h3) destroy
+ * the socket, so the client gets a reset (or `EPIPE` while still sending) instead of the 413;
+ * dropping the rest lets the answer arrive and keeps the connection usable. Past this, the stream
+ * is cancelled: nobody reads an endless body.
+ */
+const MAX_DISCARDED_BYTES = 8 * 1024 * 1024
+
 /** A request reduced to what the actions need. */
 export interface AuthRequest {
   readonly url: URL
@@ -131,6 +140,7 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
   if (!request.body) return undefined
   const declared = Number(request.headers.get("content-length") ?? "0")
   if (declared > MAX_BODY_BYTES) {
+    void discardRest(request.body.getReader(), 0)
     throw new RequestRejected(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
   }
   const bytes = await readLimited(request)
@@ -206,7 +216,7 @@ async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
     if (done) break
     size += value.byteLength
     if (size > MAX_BODY_BYTES) {
-      await reader.cancel()
+      void discardRest(reader, size)
       throw new RequestRejected(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
     }
     chunks.push(value)
@@ -218,6 +228,28 @@ async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
     offset += chunk.byteLength
   }
   return all
+}
+
+/**
+ * Reads and drops the rest of a refused body, in the background, up to
+ * {@link MAX_DISCARDED_BYTES}; then cancels it. A body the client aborts just ends.
+ */
+async function discardRest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  read: number,
+): Promise<void> {
+  try {
+    let dropped = read
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      dropped += chunk.value.byteLength
+      if (dropped > MAX_DISCARDED_BYTES) {
+        await reader.cancel()
+        return
+      }
+    }
+  } catch {
+    // The client or the server ended the body: there is nothing left to drop.
+  }
 }
 
 /**
