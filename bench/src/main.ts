@@ -11,6 +11,10 @@ import { cpus, loadavg } from "node:os"
 import { join } from "node:path"
 import { BUNDLE_ENTRIES, bundleParts, bundleSize } from "./bundles.js"
 import { compareColdImports } from "./cold-import.js"
+import { astroRows } from "./frameworks/astro.js"
+import { nextjsRows } from "./frameworks/nextjs.js"
+import { solidStartRows } from "./frameworks/solid-start.js"
+import { sveltekitRows } from "./frameworks/sveltekit.js"
 import { measureHeap } from "./heap.js"
 import {
   compareServers,
@@ -67,6 +71,11 @@ if (selected("http-express")) {
   progress("· HTTP session GET through Express")
   rows.push(await httpRow())
 }
+
+rows.push(...(await sveltekitRows({ schedule, httpRounds, selected, progress })))
+rows.push(...(await solidStartRows({ httpRounds, selected, progress })))
+rows.push(...(await nextjsRows({ schedule, httpRounds, selected, progress })))
+rows.push(...(await astroRows({ httpRounds, selected, progress })))
 
 if (selected("cold-import")) {
   progress("· cold import")

@@ -6,6 +6,7 @@
 import { astro } from "./astro.js"
 import { nextjs } from "./nextjs.js"
 import { playground } from "./playground.js"
+import { solidStart } from "./solid-start.js"
 import { sveltekit } from "./sveltekit.js"
 import type { E2eTarget, TargetFeature } from "./types.js"
 
@@ -13,7 +14,7 @@ export type { E2eTarget, RunningTarget, SessionStrategy, TargetFeature } from ".
 export { SESSION_STRATEGIES } from "./types.js"
 
 /** The registry: add a target's file and one line here. */
-export const TARGETS: readonly E2eTarget[] = [playground, sveltekit, nextjs, astro]
+export const TARGETS: readonly E2eTarget[] = [playground, sveltekit, nextjs, astro, solidStart]
 
 /** The spec files that only targets with that feature run (globs relative to `tests/`). */
 export const FEATURE_SPECS: Record<TargetFeature, string> = {

@@ -1,0 +1,45 @@
+import { Auth } from "@auth/core"
+import type { APIContext } from "astro"
+import { prepareConfig } from "./config.js"
+import { badRequest, hasInvalidHost } from "./host.js"
+import type { FullAuthConfig } from "./options.js"
+
+/** An Astro endpoint handler (`APIRoute`), written to need only the request. */
+export type AuthRoute = (context: Pick<APIContext, "request">) => Promise<Response>
+
+/** The handlers {@link AstroAuth} returns. */
+export interface AuthRoutes {
+  GET: AuthRoute
+  POST: AuthRoute
+  /**
+   * Every other method (core answers `405` with `Allow: GET, POST`); export it too, else Astro
+   * answers other methods with its 404 page.
+   */
+  ALL: AuthRoute
+}
+
+/**
+ * The handlers of an endpoint that serves every auth action (`/signin`, `/callback/github`,
+ * `/session`, …): export them from `src/pages/<prefix>/[...auth].ts` when the integration's
+ * `injectEndpoints` is `false`. The request goes to core as Astro made it (its URL, so
+ * `security.allowedDomains` decides which forwarded headers count), and core's response comes
+ * back as is, every `Set-Cookie` included. Core answers every path under the base path (`400`
+ * for an unknown action); a `Host` no URL can have gets `400`.
+ *
+ * @param config the auth config; by default the one of `auth.config` (`auth:config`)
+ * @see https://authjs.dev/getting-started/installation?framework=astro
+ * @example
+ * // src/pages/api/auth/[...auth].ts
+ * import { AstroAuth } from "@auth/astro/server"
+ * import authConfig from "auth:config"
+ *
+ * export const prerender = false
+ * export const { GET, POST, ALL } = AstroAuth(authConfig)
+ */
+export function AstroAuth(config?: FullAuthConfig): AuthRoutes {
+  const handle: AuthRoute = async ({ request }) => {
+    if (hasInvalidHost(request)) return badRequest()
+    return Auth(request, prepareConfig(config).config)
+  }
+  return { GET: handle, POST: handle, ALL: handle }
+}

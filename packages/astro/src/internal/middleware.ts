@@ -1,0 +1,65 @@
+import type { MiddlewareHandler } from "astro"
+import { prepareConfig } from "./config.js"
+import { badRequest, hasInvalidHost } from "./host.js"
+import type { FullAuthConfig } from "./options.js"
+import { readSession } from "./session.js"
+
+/**
+ * Astro middleware that puts the request's session (or `null`) on `Astro.locals.session`, read
+ * once per request, for every page and endpoint rendered on demand (prerendered pages get
+ * `null`: there is no visitor at build time). When the session is read, its cookie is
+ * re-issued on the response, as `GET <basePath>/session` does, so the session's expiry keeps
+ * sliding while the visitor browses.
+ *
+ * Requests for the auth routes pass through untouched (they read the session themselves), and a
+ * `Host` no URL can have gets `400` (Astro would render such a request as another URL).
+ *
+ * @param config the auth config; by default the one of `auth.config` (`auth:config`)
+ * @example
+ * // src/middleware.ts
+ * import { authMiddleware } from "@auth/astro/server"
+ *
+ * export const onRequest = authMiddleware()
+ * // with your own middleware: sequence(authMiddleware(), yours), from "astro:middleware"
+ */
+export function authMiddleware(config?: FullAuthConfig): MiddlewareHandler {
+  return async (context, next) => {
+    if (context.isPrerendered) {
+      context.locals.session = null
+      return next()
+    }
+    if (hasInvalidHost(context.request)) return badRequest()
+    const prepared = prepareConfig(config)
+    if (isUnder(context.url.pathname, prepared.basePath)) return next()
+    const { session, setCookie } = await readSession(context.request, prepared)
+    context.locals.session = session
+    return withCookies(await next(), setCookie)
+  }
+}
+
+function isUnder(pathname: string, basePath: string): boolean {
+  return pathname === basePath || pathname.startsWith(`${basePath}/`)
+}
+
+/**
+ * The response with the re-issued session cookies added, unless it sets a cookie of that name
+ * itself (a page that signs the visitor out knows better).
+ */
+function withCookies(response: Response, setCookie: readonly string[]): Response {
+  const own = new Set(response.headers.getSetCookie().map(cookieName))
+  const added = setCookie.filter((cookie) => !own.has(cookieName(cookie)))
+  if (added.length === 0) return response
+  let target = response
+  try {
+    for (const cookie of added) target.headers.append("set-cookie", cookie)
+  } catch {
+    // `Response.redirect()` and fetched responses have immutable headers: copy them.
+    target = new Response(response.body, response)
+    for (const cookie of added) target.headers.append("set-cookie", cookie)
+  }
+  return target
+}
+
+function cookieName(setCookie: string): string {
+  return setCookie.slice(0, setCookie.indexOf("=")).trim()
+}
