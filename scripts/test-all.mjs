@@ -63,10 +63,15 @@ runVitest("vitest, every project", laneNode, ["--reporter=default"])
 
 // The core suite once more on the WebCrypto build (the run above uses the node:crypto build):
 // both builds of the session-token code must pass the same tests.
-runVitest("vitest, core on its WebCrypto build", laneNode, ["--project", "core", "--reporter=dot"], {
-  ...process.env,
-  AUTH_CORE_JWE: "webcrypto",
-})
+runVitest(
+  "vitest, core on its WebCrypto build",
+  laneNode,
+  ["--project", "core", "--reporter=dot"],
+  {
+    ...process.env,
+    AUTH_CORE_JWE: "webcrypto",
+  },
+)
 
 // The published libraries once more on the machine's own Node, their `engines` floor.
 const libraries = publishedVitestProjects()
@@ -75,11 +80,10 @@ if (!machineNode) {
 } else if (nodeVersion(machineNode) === nodeVersion(laneNode)) {
   console.log(`\nThe machine's Node is ${nodeVersion(machineNode)} too: one lane covers both.`)
 } else {
-  runVitest(
-    `vitest, published libraries (${libraries.join(", ")})`,
-    machineNode,
-    [...libraries.flatMap((project) => ["--project", project]), "--reporter=dot"],
-  )
+  runVitest(`vitest, published libraries (${libraries.join(", ")})`, machineNode, [
+    ...libraries.flatMap((project) => ["--project", project]),
+    "--reporter=dot",
+  ])
 }
 
 // Playwright: the browser end-to-end suite, when the workspace has one.

@@ -36,7 +36,7 @@ describe.skipIf(!databaseUrl)("a PostgreSQL outage under load (PostgreSQL)", () 
   beforeAll(async () => {
     admin = new pg.Pool({ connectionString: databaseUrl, max: 2 })
     await applySchema(admin, { schema, logger: quietLogger })
-    proxy = await startTcpProxy(databaseUrl)
+    proxy = await startTcpProxy(databaseUrl!)
     // The pool setup the README shows: bounded waits, and no process exit on idle errors.
     pool = new pg.Pool({
       connectionString: proxy.url,
