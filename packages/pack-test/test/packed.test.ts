@@ -107,10 +107,14 @@ beforeAll(() => {
       overrides: { "@auth/core": specs["@auth/core"] },
     }),
   )
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"], {
-    cwd: app,
-    stdio: "pipe",
-  })
+  execFileSync(
+    "npm",
+    ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"],
+    {
+      cwd: app,
+      stdio: "pipe",
+    },
+  )
   writeFileSync(join(app, "app.ts"), APP_SOURCE)
   writeFileSync(join(app, "load.mjs"), LOAD_SOURCE)
 })
@@ -120,21 +124,24 @@ afterAll(() => {
 })
 
 describe("the packed packages", () => {
-  it.each(PACKAGES)("$name ships its README, LICENSE and a version on Auth.js's line (at least $authjs)", (pkg) => {
-    const installed = join(app, "node_modules", ...pkg.name.split("/"))
-    expect(existsSync(join(installed, "README.md"))).toBe(true)
-    expect(readFileSync(join(installed, "LICENSE"), "utf8")).toMatch(/^ISC License/)
-    const manifest = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as {
-      version: string
-      license: string
-      dependencies?: Record<string, string>
-    }
-    expect(manifest.license).toBe("ISC")
-    expect(compareVersions(manifest.version, pkg.authjs)).toBeGreaterThanOrEqual(0)
-    for (const range of Object.values(manifest.dependencies ?? {})) {
-      expect(range).not.toMatch(/^workspace:/)
-    }
-  })
+  it.each(PACKAGES)(
+    "$name ships its README, LICENSE and a version on Auth.js's line (at least $authjs)",
+    (pkg) => {
+      const installed = join(app, "node_modules", ...pkg.name.split("/"))
+      expect(existsSync(join(installed, "README.md"))).toBe(true)
+      expect(readFileSync(join(installed, "LICENSE"), "utf8")).toMatch(/^ISC License/)
+      const manifest = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as {
+        version: string
+        license: string
+        dependencies?: Record<string, string>
+      }
+      expect(manifest.license).toBe("ISC")
+      expect(compareVersions(manifest.version, pkg.authjs)).toBeGreaterThanOrEqual(0)
+      for (const range of Object.values(manifest.dependencies ?? {})) {
+        expect(range).not.toMatch(/^workspace:/)
+      }
+    },
+  )
 
   it.each(Object.keys(RESOLUTIONS))(
     "type-check in an app with moduleResolution %s and no DOM lib",
