@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     name: "nextjs",
     include: ["src/**/*.test.ts", "test/**/*.test.ts", "test/**/*.test.tsx"],
+    globalSetup: ["./test/provider-reexports.setup.ts"],
     testTimeout: 20000,
     hookTimeout: 240000,
   },
