@@ -30,6 +30,9 @@ const SECRET = "differential-secret"
 const OTHER = "another-secret"
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0)
 const nowSeconds = NOW / 1000
+/** The seed of the coverage check: reaches every outcome kind in {@link RUNS} cases. */
+const COVERAGE_SEED = 20261124
+
 const RUNS = 400
 
 beforeAll(() => {
@@ -279,7 +282,9 @@ describe("session token builds against jose, on generated and tampered tokens", 
         )
         seen.add("ok" in result ? "ok" : result.error.name)
       }),
-      { numRuns: RUNS },
+      // A fixed seed: which kinds a few hundred random cases reach varies by run, and this test
+      // asserts the generator's reach, not luck (the property above keeps a random seed).
+      { numRuns: RUNS, seed: COVERAGE_SEED },
     )
     for (const kind of [
       "ok",
