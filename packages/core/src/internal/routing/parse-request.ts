@@ -140,7 +140,7 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
   if (!request.body) return undefined
   const declared = Number(request.headers.get("content-length") ?? "0")
   if (declared > MAX_BODY_BYTES) {
-    void discardRest(request.body.getReader(), 0)
+    await discardRest(request.body.getReader(), 0)
     throw new RequestRejected(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
   }
   const bytes = await readLimited(request)
@@ -216,7 +216,7 @@ async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
     if (done) break
     size += value.byteLength
     if (size > MAX_BODY_BYTES) {
-      void discardRest(reader, size)
+      await discardRest(reader, size)
       throw new RequestRejected(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
     }
     chunks.push(value)
@@ -231,8 +231,9 @@ async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
 }
 
 /**
- * Reads and drops the rest of a refused body, in the background, up to
- * {@link MAX_DISCARDED_BYTES}; then cancels it. A body the client aborts just ends.
+ * Reads and drops the rest of a refused body, up to {@link MAX_DISCARDED_BYTES}, then cancels it;
+ * the 413 goes out after, so no server closes the connection while the client is still sending
+ * (h3 and Nitro do, when a response ends before its request). A body the client aborts just ends.
  */
 async function discardRest(
   reader: ReadableStreamDefaultReader<Uint8Array>,
