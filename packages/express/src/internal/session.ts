@@ -1,4 +1,4 @@
-import { createActionURL } from "@auth/core"
+import { createActionURL, prefersJson } from "@auth/core"
 import { checkSession, type SessionCheck } from "@auth/core/session"
 import type { Session } from "@auth/core/types"
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express"
@@ -189,9 +189,14 @@ async function sessionOf(
   return session
 }
 
+/** Core's JSON-or-page decision, the one every integration's route guard makes. */
 function wantsJson(req: ExpressRequest): boolean {
-  if (req.get("x-requested-with")?.toLowerCase() === "xmlhttprequest") return true
-  return req.accepts(["html", "json"]) === "json"
+  const headers = new Headers()
+  for (const name of ["accept", "x-requested-with"]) {
+    const value = req.get(name)
+    if (value !== undefined) headers.set(name, value)
+  }
+  return prefersJson(headers)
 }
 
 function signInLocation(
