@@ -16,8 +16,10 @@ import { isDatabaseUnavailable } from "./internal/database-unavailable.js"
 import { createContext } from "./internal/routing/context.js"
 import { parseSessionRequest } from "./internal/routing/parse-request.js"
 import { setCookieHeaders } from "./internal/routing/respond.js"
-import { readSession, type SessionRead } from "./internal/session/session.js"
+import { type Reissue, readSession, type SessionRead } from "./internal/session/session.js"
 import type { AuthConfig, Session } from "./types.js"
+
+export type { Reissue }
 
 /** What {@link checkSession} found. */
 export interface SessionCheck {
@@ -40,6 +42,24 @@ export interface SessionCheck {
    * except `"unavailable"`: the adapter's database cannot be reached (GET `/session` answers 503).
    */
   failure?: "config" | "error" | "unavailable"
+}
+
+/** Options of {@link checkSession}. */
+export interface SessionCheckOptions {
+  /**
+   * When a JWT session's cookie is re-issued with a fresh expiry (`setCookie`):
+   * - `"always"`: on every check, as GET `<basePath>/session` does;
+   * - `"stale"`: only when the token was issued `session.updateAge` seconds ago or more (1 day
+   *   by default; `0`: every check), or when the `jwt` callback changed it. For a middleware
+   *   that runs on every request: the expiry still slides, without a new cookie (and its
+   *   encryption) on every response;
+   * - `"never"`: read only (`setCookie` then only holds the deletion of an invalid cookie).
+   *
+   * The database strategy extends a stored session when `updateAge` has passed, whatever this
+   * says.
+   * @default "always"
+   */
+  reissue?: Reissue
 }
 
 /**
@@ -68,14 +88,18 @@ export interface SessionCheck {
  *   return new Response(response.body, { status: response.status, headers })
  * }
  */
-export async function checkSession(request: Request, config: AuthConfig): Promise<SessionCheck> {
+export async function checkSession(
+  request: Request,
+  config: AuthConfig,
+  options: SessionCheckOptions = {},
+): Promise<SessionCheck> {
   const resolved = resolveConfig(config)
   if (resolved.error) {
     resolved.logger.error(resolved.error)
     return { session: null, setCookie: [], failure: "config" }
   }
   const context = createContext(resolved, parseSessionRequest(request, resolved.origin))
-  const read = await readOrFail(resolved, () => readSession(context))
+  const read = await readOrFail(resolved, () => readSession(context, undefined, options.reissue))
   if (read === "unavailable" || !read) {
     return { session: null, setCookie: [], failure: read ?? "error" }
   }
@@ -86,9 +110,9 @@ export async function checkSession(request: Request, config: AuthConfig): Promis
 }
 
 /**
- * The session of a request, or `null`: {@link checkSession} for callers that do not pass the
- * re-issued cookies on (the session's expiry then only slides when the client calls
- * `/session`).
+ * The session of a request, or `null`: {@link checkSession} read only (`reissue: "never"`), for
+ * callers that do not pass cookies on: no token is encrypted for nothing (the session's expiry
+ * then only slides when the client calls `/session` or a middleware re-issues it).
  *
  * @throws {TypeError} When a `cookies` option of the config is not a valid cookie attribute.
  * @example
@@ -105,7 +129,7 @@ export async function checkSession(request: Request, config: AuthConfig): Promis
  * }
  */
 export async function getSession(request: Request, config: AuthConfig): Promise<Session | null> {
-  return (await checkSession(request, config)).session
+  return (await checkSession(request, config, { reissue: "never" })).session
 }
 
 /**

@@ -146,6 +146,78 @@ describe("checkSession, JWT strategy", () => {
   })
 })
 
+describe("checkSession, when the cookie is re-issued", () => {
+  const DAY = 86_400_000
+
+  it("stale: leaves a token younger than updateAge alone, re-issues one older", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] })
+    vi.setSystemTime(NOW)
+    const authConfig = config()
+    const client = await signedIn(authConfig)
+    const fresh = await checkSession(pageRequest(client), authConfig, { reissue: "stale" })
+    expect(fresh.session?.user?.email).toBe(DEMO_USER.email)
+    expect(fresh.setCookie).toEqual([])
+
+    vi.setSystemTime(NOW + DAY + 1000)
+    const stale = await checkSession(pageRequest(client), authConfig, { reissue: "stale" })
+    expect(stale.setCookie).toHaveLength(1)
+    const token = setCookies(new Response(null, { headers: [["Set-Cookie", stale.setCookie[0]!]] }))
+    const claims = await decode({ token: token[0]!.value, secret: SECRET, salt: COOKIE })
+    expect(claims?.iat).toBe(Math.floor((NOW + DAY + 1000) / 1000))
+    expect(claims?.exp).toBe(Math.floor((NOW + DAY + 1000) / 1000) + 30 * 86_400)
+  })
+
+  it("stale: follows session.updateAge (0: every read, as GET /session)", async () => {
+    const authConfig = config({ session: { updateAge: 0 } })
+    const client = await signedIn(authConfig)
+    const check = await checkSession(pageRequest(client), authConfig, { reissue: "stale" })
+    expect(check.setCookie).toHaveLength(1)
+  })
+
+  it("stale: re-issues at once when the jwt callback changed the token, in place or not", async () => {
+    for (const jwt of [
+      ({ token }: { token: Record<string, unknown> }) => ({ ...token, rotated: true }),
+      ({ token }: { token: Record<string, unknown> }) => Object.assign(token, { rotated: true }),
+    ]) {
+      const authConfig = config({ callbacks: { jwt: jwt as never } })
+      const client = new AuthClient(config())
+      await client.signInWithCredentials({})
+      const check = await checkSession(pageRequest(client), authConfig, { reissue: "stale" })
+      expect(check.setCookie).toHaveLength(1)
+      const [cookie] = setCookies(
+        new Response(null, { headers: [["Set-Cookie", check.setCookie[0]!]] }),
+      )
+      const claims = await decode({ token: cookie!.value, secret: SECRET, salt: COOKIE })
+      expect(claims?.rotated).toBe(true)
+    }
+  })
+
+  it("never (and getSession): the session without a re-issued cookie, the session event still sent", async () => {
+    const events: string[] = []
+    const authConfig = config({ events: { session: () => void events.push("session") } })
+    const client = await signedIn(authConfig)
+    vi.useFakeTimers({ toFake: ["Date"] })
+    vi.setSystemTime(Date.now() + 2 * DAY)
+    const check = await checkSession(pageRequest(client), authConfig, { reissue: "never" })
+    expect(check.session?.user?.email).toBe(DEMO_USER.email)
+    expect(check.setCookie).toEqual([])
+    expect(await getSession(pageRequest(client), authConfig)).toEqual(check.session)
+    expect(events).toEqual(["session", "session"])
+  })
+
+  it("never still deletes a cookie that does not decode", async () => {
+    const authConfig = config()
+    const request = new Request("http://localhost:3000/", {
+      headers: { cookie: `${COOKIE}=not-a-token` },
+    })
+    const check = await checkSession(request, authConfig, { reissue: "never" })
+    expect(check.session).toBeNull()
+    expect(withoutTokens(check.setCookie)).toEqual([
+      expect.stringMatching(new RegExp(`^${COOKIE}=…;.*Max-Age=0`)),
+    ])
+  })
+})
+
 describe("checkSession, failures", () => {
   it("fails closed on a config mistake: null, the cause logged, no throw", async () => {
     const { logger, errors } = recordingLogger()

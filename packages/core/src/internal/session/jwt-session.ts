@@ -31,18 +31,33 @@ export async function decodeSessionToken(context: AuthContext): Promise<JWT | nu
 }
 
 /**
+ * When a session read re-issues the session cookie with a fresh expiry:
+ * - `"always"`: on every read, as GET `/session` does (Auth.js's way);
+ * - `"stale"`: when the token was issued `session.updateAge` seconds ago or more (`0`: every
+ *   read), or when the `jwt` callback changed it (a rotated access token must be kept): what a
+ *   middleware that runs on every request needs, without a new cookie on every response;
+ * - `"never"`: read only, for callers that cannot set cookies (a deletion of an invalid cookie
+ *   is still returned).
+ */
+export type Reissue = "always" | "stale" | "never"
+
+/**
  * Reads (GET) or updates (POST, with `update`) a JWT session: runs the `jwt` callback, then the
- * `session` callback, re-issues the token with a fresh expiry, and emits the `session` event.
+ * `session` callback, re-issues the token with a fresh expiry (as `reissue` says), and emits
+ * the `session` event.
  */
 export async function readJwtSession(
   context: AuthContext,
   update?: { data: unknown },
+  reissue: Reissue = "always",
 ): Promise<SessionRead> {
   const payload = await decodeSessionToken(context)
   if (payload === undefined) return { session: null, cookies: [] }
   if (payload === null) return { session: null, cookies: clearSessionCookies(context) }
 
   const { callbacks, session: sessionOptions } = context.config
+  // Taken before the callback, which may change the token in place.
+  const before = reissue === "stale" ? JSON.stringify(payload) : undefined
   const token = await callbacks.jwt(
     update
       ? { token: payload, trigger: "update", session: update.data }
@@ -59,9 +74,19 @@ export async function readJwtSession(
     session: defaultSession,
     token,
   } as Parameters<typeof callbacks.session>[0])) as Session
-  const cookies = await writeSessionToken(context, token, expires)
+  const renew =
+    reissue === "always" ||
+    (reissue === "stale" &&
+      (isStale(token, sessionOptions.updateAge) || JSON.stringify(token) !== before))
+  const cookies = renew ? await writeSessionToken(context, token, expires) : []
   await emitEvent(context.config, "session", { session, token })
   return { session, cookies }
+}
+
+/** Whether a token was issued `updateAge` seconds ago or more (or carries no `iat`). */
+function isStale(token: JWT, updateAge: number): boolean {
+  const { iat } = token
+  return typeof iat !== "number" || Date.now() / 1000 - iat >= updateAge
 }
 
 /** Encodes a token into the (possibly chunked) session cookie, expiring at `expires`. */

@@ -11,6 +11,7 @@ import {
   decodeSessionToken,
   endJwtSession,
   establishJwtSession,
+  type Reissue,
   readJwtSession,
   type SessionRead,
   type SignInOutcome,
@@ -26,14 +27,19 @@ function usesDatabase(context: AuthContext): boolean {
   return context.config.session.strategy === "database"
 }
 
-/** Reads the request's session, or updates it (POST `/session`) with `update.data`. */
+/**
+ * Reads the request's session, or updates it (POST `/session`) with `update.data`. `reissue`
+ * says when a JWT session's cookie is re-issued (the database strategy extends a session when
+ * `updateAge` has passed, whatever it says).
+ */
 export function readSession(
   context: AuthContext,
   update?: { data: unknown },
+  reissue?: Reissue,
 ): Promise<SessionRead> {
   return usesDatabase(context)
     ? readDatabaseSession(context, update)
-    : readJwtSession(context, update)
+    : readJwtSession(context, update, reissue)
 }
 
 /**
@@ -79,4 +85,4 @@ export async function readSignedInUser(context: AuthContext): Promise<SignedInUs
   return user ? { user } : null
 }
 
-export type { SessionRead, SignInOutcome }
+export type { Reissue, SessionRead, SignInOutcome }
