@@ -1,5 +1,5 @@
 import type { APIContext } from "astro"
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { AstroAuth, authMiddleware, getSession, protect } from "../src/server.js"
 import { Browser, ORIGIN, testConfig, USER } from "./support.js"
 
@@ -23,16 +23,34 @@ async function signedInBrowser(): Promise<Browser> {
   return browser
 }
 
+/** A browser that signed in two days ago: its session token is older than `updateAge`. */
+async function signedInDaysAgo(): Promise<Browser> {
+  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 2 * 86_400_000 })
+  try {
+    return await signedInBrowser()
+  } finally {
+    vi.useRealTimers()
+  }
+}
+
 const page = () => new Response("<h1>page</h1>", { headers: { "content-type": "text/html" } })
 
 describe("authMiddleware", () => {
-  it("puts the session on locals and re-issues its cookie on the response", async () => {
-    const browser = await signedInBrowser()
+  it("puts the session on locals and re-issues a cookie a day old on the response", async () => {
+    const browser = await signedInDaysAgo()
     const context = contextFor(browser.request("/"))
     const response = (await authMiddleware()(context, async () => page())) as Response
     expect(context.locals.session).toMatchObject({ user: { email: USER.email } })
     const cookies = response.headers.getSetCookie()
     expect(cookies.some((cookie) => cookie.startsWith("authjs.session-token="))).toBe(true)
+  })
+
+  it("sets no cookie while the session cookie is younger than updateAge", async () => {
+    const browser = await signedInBrowser()
+    const context = contextFor(browser.request("/"))
+    const response = (await authMiddleware()(context, async () => page())) as Response
+    expect(context.locals.session).toMatchObject({ user: { email: USER.email } })
+    expect(response.headers.getSetCookie()).toEqual([])
   })
 
   it("shares its read with getSession in the page", async () => {
@@ -52,7 +70,7 @@ describe("authMiddleware", () => {
   })
 
   it("leaves a cookie the page sets itself alone", async () => {
-    const browser = await signedInBrowser()
+    const browser = await signedInDaysAgo()
     const context = contextFor(browser.request("/"))
     const signOut = "authjs.session-token=; Path=/; Max-Age=0"
     const response = (await authMiddleware()(context, async () => {
@@ -64,7 +82,7 @@ describe("authMiddleware", () => {
   })
 
   it("adds the cookies to a response whose headers are immutable", async () => {
-    const browser = await signedInBrowser()
+    const browser = await signedInDaysAgo()
     const context = contextFor(browser.request("/old"))
     const response = (await authMiddleware()(context, async () =>
       Response.redirect(`${ORIGIN}/new`, 301),

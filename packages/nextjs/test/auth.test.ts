@@ -3,7 +3,15 @@ import { NextResponse } from "next/server.js"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import NextAuth, { type NextAuthConfig } from "../src/index.js"
 import { startServerRequest } from "./server-request.js"
-import { nextRequest, ORIGIN, SECRET, signInThroughHandlers, testConfig, USER } from "./support.js"
+import {
+  nextRequest,
+  ORIGIN,
+  SECRET,
+  signInDaysAgo,
+  signInThroughHandlers,
+  testConfig,
+  USER,
+} from "./support.js"
 
 vi.mock("next/headers.js", async () => (await import("./server-request.js")).nextHeadersModule)
 
@@ -100,8 +108,13 @@ describe("auth(req, res) in the pages router", () => {
 })
 
 describe("auth as middleware", () => {
-  const guarded = () =>
-    NextAuth(testConfig({ callbacks: { authorized: ({ auth }) => Boolean(auth) } }).config)
+  const guarded = (overrides: Partial<NextAuthConfig> = {}) =>
+    NextAuth(
+      testConfig({
+        ...overrides,
+        callbacks: { authorized: ({ auth }) => Boolean(auth), ...overrides.callbacks },
+      }).config,
+    )
 
   it("lets every request through without callbacks.authorized", async () => {
     const { auth } = NextAuth(testConfig().config)
@@ -185,9 +198,9 @@ describe("auth as middleware", () => {
     expect(seen).toEqual(["http://localhost:3000/page?x=1", "https://public.example.com/page?x=1"])
   })
 
-  it("refreshes the session cookie and hands it on to the page rendered for the request", async () => {
+  it("re-issues a session cookie a day old and hands it on to the page rendered for the request", async () => {
     const { auth, handlers } = guarded()
-    const cookie = await signInThroughHandlers(handlers)
+    const cookie = await signInDaysAgo(handlers, 2)
     const response = await auth(
       nextRequest("/dashboard", { headers: { cookie: `theme=dark; ${cookie}` } }),
       event,
@@ -204,9 +217,54 @@ describe("auth as middleware", () => {
     expect(response.headers.get("x-middleware-request-host")).toBe(new URL(ORIGIN).host)
   })
 
-  it("does not re-issue the cookie on a POST (a server action signing out must win)", async () => {
+  it("leaves a session cookie younger than updateAge alone: no Set-Cookie, the request as sent", async () => {
     const { auth, handlers } = guarded()
     const cookie = await signInThroughHandlers(handlers)
+    const response = await auth(nextRequest("/dashboard", { headers: { cookie } }), event)
+    expect(response.headers.get("x-middleware-next")).toBe("1")
+    expect(response.headers.getSetCookie()).toEqual([])
+    expect(response.headers.has("x-middleware-override-headers")).toBe(false)
+  })
+
+  it("re-issues a fresh cookie when the jwt callback changed the token (a rotated access token)", async () => {
+    const { auth, handlers } = guarded({
+      callbacks: {
+        jwt: ({ token }) => ({ ...token, reads: Number(token.reads ?? 0) + 1 }),
+        session: ({ session, token }) => ({ ...session, reads: token.reads }),
+      },
+    })
+    const cookie = await signInThroughHandlers(handlers)
+    const first = await auth(nextRequest("/dashboard", { headers: { cookie } }), event)
+    const next = first.headers.getSetCookie().find((c) => c.startsWith("authjs.session-token="))
+    expect(next).toBeDefined()
+    // The rotated token is what the next request carries and reads.
+    const nextCookie = next!.slice(0, next!.indexOf(";"))
+    let reads: unknown
+    const wrapped = NextAuth(
+      testConfig({
+        callbacks: {
+          jwt: ({ token }) => token,
+          session: ({ session, token }) => ({ ...session, reads: token.reads }),
+        },
+      }).config,
+    ).auth((req) => {
+      reads = (req.auth as { reads?: unknown } | null)?.reads
+    })
+    await wrapped(nextRequest("/dashboard", { headers: { cookie: nextCookie } }), event)
+    expect(reads).toBe(2)
+  })
+
+  it("re-issues on every navigation with session.updateAge 0, as next-auth did", async () => {
+    const { auth, handlers } = guarded({ session: { updateAge: 0 } })
+    const cookie = await signInThroughHandlers(handlers)
+    const response = await auth(nextRequest("/dashboard", { headers: { cookie } }), event)
+    const refreshed = response.headers.getSetCookie()
+    expect(refreshed.some((c) => c.startsWith("authjs.session-token="))).toBe(true)
+  })
+
+  it("does not re-issue the cookie on a POST (a server action signing out must win)", async () => {
+    const { auth, handlers } = guarded()
+    const cookie = await signInDaysAgo(handlers, 2)
     const response = await auth(
       nextRequest("/dashboard", { method: "POST", headers: { cookie } }),
       event,
@@ -232,7 +290,7 @@ describe("auth as middleware", () => {
 describe("auth(handler)", () => {
   it("gives the handler req.auth and answers with its response", async () => {
     const { auth, handlers } = NextAuth(testConfig().config)
-    const cookie = await signInThroughHandlers(handlers)
+    const cookie = await signInDaysAgo(handlers, 2)
     const route = auth((req) => Response.json({ email: req.auth?.user?.email ?? null }))
     const response = await route(nextRequest("/api/me", { headers: { cookie } }), {
       params: Promise.resolve({}),

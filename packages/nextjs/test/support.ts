@@ -1,4 +1,5 @@
 import { NextRequest } from "next/server.js"
+import { vi } from "vitest"
 import type { NextAuthConfig } from "../src/index.js"
 import Credentials from "../src/providers/credentials.js"
 
@@ -84,4 +85,20 @@ export async function signInThroughHandlers(handlers: {
     .split("; ")
     .filter((pair) => pair.startsWith("authjs.session-token"))
     .join("; ")
+}
+
+/**
+ * Signs in as if `days` days ago: the session cookie's token was issued then (and still has
+ * `maxAge` minus those days to live), so a middleware re-issues it (`updateAge` is a day).
+ */
+export async function signInDaysAgo(
+  handlers: Parameters<typeof signInThroughHandlers>[0],
+  days: number,
+): Promise<string> {
+  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - days * 86_400_000 })
+  try {
+    return await signInThroughHandlers(handlers)
+  } finally {
+    vi.useRealTimers()
+  }
 }

@@ -22,5 +22,5 @@ export async function getSession(
   request: Request,
   config?: FullAuthConfig,
 ): Promise<Session | null> {
-  return (await readSession(request, prepareConfig(config))).session
+  return (await readSession(request, prepareConfig(config), "never")).session
 }

@@ -7,9 +7,10 @@ import { readSession } from "./session.js"
 /**
  * Astro middleware that puts the request's session (or `null`) on `Astro.locals.session`, read
  * once per request, for every page and endpoint rendered on demand (prerendered pages get
- * `null`: there is no visitor at build time). When the session is read, its cookie is
- * re-issued on the response, as `GET <basePath>/session` does, so the session's expiry keeps
- * sliding while the visitor browses.
+ * `null`: there is no visitor at build time). The session cookie is re-issued on the response
+ * once it is `session.updateAge` old (a day by default) or the `jwt` callback changed the
+ * token, so the session's expiry keeps sliding while the visitor browses, without a new cookie
+ * on every response.
  *
  * Requests for the auth routes pass through untouched (they read the session themselves), and a
  * `Host` no URL can have gets `400` (Astro would render such a request as another URL).
@@ -31,7 +32,7 @@ export function authMiddleware(config?: FullAuthConfig): MiddlewareHandler {
     if (hasInvalidHost(context.request)) return badRequest()
     const prepared = prepareConfig(config)
     if (isUnder(context.url.pathname, prepared.basePath)) return next()
-    const { session, setCookie } = await readSession(context.request, prepared)
+    const { session, setCookie } = await readSession(context.request, prepared, "stale")
     context.locals.session = session
     return withCookies(await next(), setCookie)
   }

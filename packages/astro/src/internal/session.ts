@@ -1,30 +1,39 @@
-import { checkSession, type SessionCheck } from "@auth/core/session"
+import { checkSession, type Reissue, type SessionCheck } from "@auth/core/session"
 import type { Session } from "@auth/core/types"
 import type { PreparedConfig } from "./config.js"
 
 /** The session reads of the requests being handled: one per request and config. */
 const reads = new WeakMap<Request, Map<PreparedConfig, Promise<SessionRead>>>()
 
-/** A session as `GET <basePath>/session` sends it, and the cookies that read re-issues. */
+/** A session as `GET <basePath>/session` sends it, and the cookies that read sets. */
 export interface SessionRead {
   /** The session as JSON would carry it (dates as strings), or `null`. */
   readonly session: Session | null
-  /** `Set-Cookie` values of the re-issued session cookie (its sliding expiry). */
+  /**
+   * `Set-Cookie` values: the re-issued session cookie (its sliding expiry), when `reissue`
+   * asked for it, or the deletion of an invalid one.
+   */
   readonly setCookie: readonly string[]
 }
 
 /**
  * Reads the session of a request once (later calls for the same `Request` and config get the
- * same read): core's `checkSession`, exactly as `GET <basePath>/session` reads it.
+ * same read, whatever their `reissue`): core's `checkSession`, as `GET <basePath>/session`
+ * reads it. `reissue` says when the session cookie is re-issued (see core's `checkSession`):
+ * the middleware re-issues it when stale; a page, which cannot set cookies, reads only.
  *
  * Fails closed: any failure (a config mistake, a callback that throws, a cookie option core
  * cannot write) gives `null`, with the cause logged; it never throws into the page.
  */
-export function readSession(request: Request, prepared: PreparedConfig): Promise<SessionRead> {
+export function readSession(
+  request: Request,
+  prepared: PreparedConfig,
+  reissue: Reissue,
+): Promise<SessionRead> {
   let byConfig = reads.get(request)
   let read = byConfig?.get(prepared)
   if (!read) {
-    read = checkRequest(request, prepared)
+    read = checkRequest(request, prepared, reissue)
     if (!byConfig) {
       byConfig = new Map()
       reads.set(request, byConfig)
@@ -34,10 +43,14 @@ export function readSession(request: Request, prepared: PreparedConfig): Promise
   return read
 }
 
-async function checkRequest(request: Request, { config }: PreparedConfig): Promise<SessionRead> {
+async function checkRequest(
+  request: Request,
+  { config }: PreparedConfig,
+  reissue: Reissue,
+): Promise<SessionRead> {
   let check: SessionCheck
   try {
-    check = await checkSession(request, config)
+    check = await checkSession(request, config, { reissue })
   } catch (error) {
     logError(config, error)
     return { session: null, setCookie: [] }

@@ -58,7 +58,7 @@ async function sessionOfServerRequest(load: LoadConfig): Promise<Session | null>
     .getAll()
     .map(({ name, value }) => `${name}=${encodeURIComponent(value)}`)
     .join("; ")
-  return (await readSession(cookie, origin, config)).session
+  return (await readSession(cookie, origin, config, "never")).session
 }
 
 /**
@@ -75,7 +75,12 @@ async function sessionOfPagesRequest(
   const requestHeaders = toHeaders(req.headers)
   const origin = originOf(requestHeaders, config)
   if (!origin) return null
-  const { session, setCookie } = await readSession(requestHeaders.get("cookie"), origin, config)
+  const { session, setCookie } = await readSession(
+    requestHeaders.get("cookie"),
+    origin,
+    config,
+    "always",
+  )
   for (const cookie of setCookie) appendSetCookie(res, cookie)
   return session
 }

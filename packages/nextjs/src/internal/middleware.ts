@@ -24,9 +24,10 @@ export type WrappedHandler = NextAuthMiddleware | NextAuthRouteHandler
  * 3. refused: `303` to the sign-in page (`401` for JSON), and a wrapped handler does not run;
  *    requests for the auth routes and the sign-in page are never refused;
  * 4. allowed: the wrapped handler with `req.auth` set, or `NextResponse.next()`;
- * 5. on a `GET` (a navigation), the session cookie the read re-issued is set on the response
+ * 5. on a `GET` (a navigation), the session cookie is re-issued once it is `session.updateAge`
+ *    old (a day by default) or the `jwt` callback changed the token: set on the response
  *    (sliding expiry) and handed on to the request, so the Server Components rendered for it
- *    read the refreshed session rather than refreshing it again.
+ *    read the refreshed session. Between re-issues, responses carry no `Set-Cookie`.
  */
 export async function runAuthMiddleware(
   request: NextRequest,
@@ -41,6 +42,7 @@ export async function runAuthMiddleware(
     request.headers.get("cookie"),
     url.origin,
     config,
+    "stale",
   )
   const decision = await decide(authRequest, session, config)
 
@@ -104,9 +106,10 @@ function redirectsTo(response: Response, url: URL, request: Request): boolean {
 }
 
 /**
- * A mutable copy of the response with the re-issued session cookies, on navigations only:
+ * The response with the re-issued session cookies (on a mutable copy), on navigations only:
  * a `POST` (a server action, a form) may be signing in or out, and its own cookies must win.
  * Cookies the response already sets are left alone, and nothing is added for the auth routes.
+ * With nothing to add, the response as it is.
  */
 function withRefreshedSession(
   response: Response,
@@ -115,9 +118,9 @@ function withRefreshedSession(
   setCookie: readonly string[],
   config: ResolvedNextAuthConfig,
 ): Response {
-  const copy = new Response(response.body, response)
   const navigation = request.method === "GET" || request.method === "HEAD"
-  if (!navigation || setCookie.length === 0 || isAuthRoute(url.pathname, config)) return copy
+  if (!navigation || setCookie.length === 0 || isAuthRoute(url.pathname, config)) return response
+  const copy = new Response(response.body, response)
   const alreadySet = new Set(
     copy.headers.getSetCookie().map((header) => parseSetCookie(header)?.name),
   )

@@ -1,4 +1,4 @@
-import { checkSession } from "@auth/core/session"
+import { checkSession, type Reissue } from "@auth/core/session"
 import type { Session } from "@auth/core/types"
 import type { ResolvedNextAuthConfig } from "./config.js"
 
@@ -7,8 +7,8 @@ export interface SessionRead {
   /** The session in its server-side shape, as JSON would carry it; `null` when there is none. */
   readonly session: Session | null
   /**
-   * The `Set-Cookie` values GET `/session` would send (the re-issued session cookie, or the
-   * deletion of an invalid one), for callers that can set cookies.
+   * The `Set-Cookie` values to send: the re-issued session cookie (when `reissue` asked for
+   * it), or the deletion of an invalid one; for callers that can set cookies.
    */
   readonly setCookie: readonly string[]
 }
@@ -18,7 +18,8 @@ const NO_SESSION: SessionRead = Object.freeze({ session: null, setCookie: Object
 /**
  * Reads the session that the cookies of a request carry, as GET `<basePath>/session` on
  * `origin` would (the origin decides whether the `__Secure-` cookie names are read), with the
- * server-side session shape.
+ * server-side session shape. `reissue` says when the session cookie is re-issued (see core's
+ * `checkSession`).
  *
  * Fails closed (GHSA-8fpg-xm3f-6cx3): a config mistake, a failing adapter or callback gives
  * `null`, never an error body; the cause is in the server log.
@@ -27,10 +28,11 @@ export async function readSession(
   cookie: string | null | undefined,
   origin: string,
   config: ResolvedNextAuthConfig,
+  reissue: Reissue,
 ): Promise<SessionRead> {
   if (!cookie) return NO_SESSION
   const request = new Request(`${origin}${config.basePath}/session`, { headers: { cookie } })
-  const { session, setCookie, failure } = await checkSession(request, config.session)
+  const { session, setCookie, failure } = await checkSession(request, config.session, { reissue })
   if (failure) return NO_SESSION
   return { session: asJson(session), setCookie }
 }
