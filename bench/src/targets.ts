@@ -10,6 +10,7 @@ import { dirname, join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { build } from "esbuild"
 import { createAuthjsMemoryAdapter } from "./authjs-memory-adapter.js"
+import { SECRET, SESSION_COOKIE, USER } from "./fixtures.js"
 
 /** Where the bench keeps what it builds (ignored by git). */
 export const BENCH_DIR = fileURLToPath(new URL("..", import.meta.url))
@@ -149,6 +150,42 @@ export async function authjsJwt(): Promise<{
   }): Promise<Record<string, unknown> | null>
 }> {
   return import("authjs-core/jwt") as never
+}
+
+/**
+ * A session cookie for the bench user (`name=value`), minted by Auth.js, whose token was issued
+ * `issuedDaysAgo` days ago (0: now): both sides read it. A token a day old or more is one that
+ * a middleware re-issues (`session.updateAge`).
+ */
+export async function authjsSessionCookie(issuedDaysAgo = 0): Promise<string> {
+  const { encode } = await authjsJwt()
+  const token = { name: USER.name, email: USER.email, sub: USER.id }
+  const mint = () => encode({ token, secret: SECRET, salt: SESSION_COOKIE })
+  const value = issuedDaysAgo === 0 ? await mint() : await atTime(issuedDaysAgo * -86_400_000, mint)
+  return `${SESSION_COOKIE}=${value}`
+}
+
+/**
+ * Runs `fn` with the clock moved by `offsetMs` (`Date.now()` and `new Date()`, which jose reads
+ * for `iat` and `exp`).
+ */
+async function atTime<T>(offsetMs: number, fn: () => Promise<T>): Promise<T> {
+  const RealDate = Date
+  class ShiftedDate extends RealDate {
+    constructor(...args: []) {
+      if (args.length === 0) super(RealDate.now() + offsetMs)
+      else super(...(args as []))
+    }
+    static override now(): number {
+      return RealDate.now() + offsetMs
+    }
+  }
+  globalThis.Date = ShiftedDate as DateConstructor
+  try {
+    return await fn()
+  } finally {
+    globalThis.Date = RealDate
+  }
 }
 
 /** The directory of our built package (`packages/core/dist`). */

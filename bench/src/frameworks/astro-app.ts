@@ -14,8 +14,8 @@ import { createHash } from "node:crypto"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { startAstroServer, WORKSPACE_NODE } from "../../../packages/astro/test/astro-server.js"
-import { SECRET, SESSION_COOKIE, USER } from "../fixtures.js"
-import { authjsJwt, BENCH_DIR, CACHE_DIR } from "../targets.js"
+import { SECRET, USER } from "../fixtures.js"
+import { BENCH_DIR, CACHE_DIR } from "../targets.js"
 import { type KitServer, newestIn } from "./sveltekit-apps.js"
 
 export type AstroSide = "ours" | "authjs"
@@ -127,13 +127,6 @@ function buildStamp(side: AstroSide): string {
 export async function startApp(side: AstroSide): Promise<KitServer> {
   const server = await startAstroServer({ dir: appDir(side), node: WORKSPACE_NODE })
   return { side, url: server.baseUrl, stop: () => server.close() }
-}
-
-/** A session cookie for the bench user, minted by Auth.js (both sides read it). */
-export async function appSessionCookie(): Promise<string> {
-  const { encode } = await authjsJwt()
-  const token = { name: USER.name, email: USER.email, sub: USER.id }
-  return `${SESSION_COOKIE}=${await encode({ token, secret: SECRET, salt: SESSION_COOKIE })}`
 }
 
 /** Checks that the page read the session from the cookie. */

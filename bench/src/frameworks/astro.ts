@@ -4,14 +4,8 @@
  * that calls `getSession(Astro.request)` on a JWT session.
  */
 import { type Row, throughputRow } from "../report.js"
-import {
-  type AstroSide,
-  appSessionCookie,
-  buildApp,
-  oursUnavailable,
-  startApp,
-  verifyApp,
-} from "./astro-app.js"
+import { authjsSessionCookie } from "../targets.js"
+import { type AstroSide, buildApp, oursUnavailable, startApp, verifyApp } from "./astro-app.js"
 import { comparePages, type KitServer } from "./sveltekit-apps.js"
 
 /** What the row needs from the run. */
@@ -42,7 +36,7 @@ export async function astroRows(options: AstroRowsOptions): Promise<Row[]> {
   options.progress("· Astro apps: building (when changed) and starting")
   const sides: AstroSide[] = ["ours", "authjs"]
   for (const side of sides) buildApp(side)
-  const cookie = await appSessionCookie()
+  const cookie = await authjsSessionCookie()
   const servers: KitServer[] = []
   try {
     for (const side of sides) {

@@ -6,8 +6,10 @@
  * and served by `next start` on 127.0.0.1, port 0.
  *
  * - `/`: a Server Component that calls `auth()`; `proxy.js` does not run for it.
- * - `/guarded`: a route handler answering `ok`, behind `proxy.js` (`export { auth as proxy }`,
- *   Next.js 16's Node.js-runtime middleware) whose `callbacks.authorized` wants a session.
+ * - `/guarded`: a route handler answering `ok`, and `/guarded.txt`, a static file (`public/`),
+ *   both behind `proxy.js` (`export { auth as proxy }`, Next.js 16's Node.js-runtime
+ *   middleware) whose `callbacks.authorized` wants a session. Behind the static file, Next.js
+ *   does the least work of its own, so that row shows most of what the middleware costs.
  */
 import { spawnSync } from "node:child_process"
 import { createHash } from "node:crypto"
@@ -15,7 +17,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join } from "node:path"
 import { nextBinOf, startNextServer } from "../../../packages/nextjs/test/next-server.js"
 import { SECRET, SESSION_COOKIE, USER } from "../fixtures.js"
-import { authjsJwt, BENCH_DIR, CACHE_DIR } from "../targets.js"
+import { authjsSessionCookie, BENCH_DIR, CACHE_DIR } from "../targets.js"
 import type { KitServer } from "./sveltekit-apps.js"
 
 export type NextSide = "ours" | "authjs"
@@ -44,8 +46,9 @@ export const { handlers, auth } = NextAuth({
 `,
   "proxy.js": `export { auth as proxy } from "./auth.js"
 
-export const config = { matcher: ["/guarded"] }
+export const config = { matcher: ["/guarded", "/guarded.txt"] }
 `,
+  "public/guarded.txt": "ok",
   "app/layout.jsx": `export default function RootLayout({ children }) {
   return (
     <html lang="en">
@@ -136,31 +139,36 @@ export async function startApp(side: NextSide): Promise<KitServer> {
   return { side, url: server.baseUrl, stop: () => server.close() }
 }
 
-/** A session cookie for the bench user, minted by Auth.js (both sides read it). */
-export async function appSessionCookie(): Promise<string> {
-  const { encode } = await authjsJwt()
-  const token = { name: USER.name, email: USER.email, sub: USER.id }
-  return `${SESSION_COOKIE}=${await encode({ token, secret: SECRET, salt: SESSION_COOKIE })}`
-}
-
 /**
  * Checks a side before it is timed: the page shows the session, the proxy lets the session
- * through (re-issuing its cookie) and sends a request without one to the sign-in page.
+ * through, re-issues a cookie two days old (sliding expiry: both packages do) and sends a
+ * request without one to the sign-in page.
  */
 export async function verifyApp(server: KitServer, cookie: string): Promise<void> {
   const page = await fetch(`${server.url}/`, { headers: { cookie } })
   if (page.status !== 200 || !(await page.text()).includes(`Signed in as ${USER.email}`)) {
     throw new Error(`${server.side}: the page did not show the session (${page.status}).`)
   }
-  const guarded = await fetch(`${server.url}/guarded`, { headers: { cookie } })
-  const reissued = guarded.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`))
-  if (guarded.status !== 200 || (await guarded.text()) !== "ok" || !reissued) {
-    throw new Error(
-      `${server.side}: the proxy did not let the session through (${guarded.status}).`,
-    )
+  for (const path of ["/guarded", "/guarded.txt"]) {
+    for (const sessionCookie of [cookie, await authjsSessionCookie(2)]) {
+      const guarded = await fetch(`${server.url}${path}`, { headers: { cookie: sessionCookie } })
+      if (guarded.status !== 200 || (await guarded.text()) !== "ok") {
+        throw new Error(
+          `${server.side}: the proxy did not let the session through to ${path} (${guarded.status}).`,
+        )
+      }
+      if (sessionCookie !== cookie && !reissues(guarded)) {
+        throw new Error(`${server.side}: the proxy did not re-issue a session cookie 2 days old.`)
+      }
+    }
+    const anonymous = await fetch(`${server.url}${path}`, { redirect: "manual" })
+    if (anonymous.status < 300 || anonymous.status >= 400) {
+      throw new Error(`${server.side}: the proxy let a request without a session to ${path}.`)
+    }
   }
-  const anonymous = await fetch(`${server.url}/guarded`, { redirect: "manual" })
-  if (anonymous.status < 300 || anonymous.status >= 400) {
-    throw new Error(`${server.side}: the proxy let a request without a session through.`)
-  }
+}
+
+/** Whether a response re-issues the session cookie. */
+export function reissues(response: Response): boolean {
+  return response.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`))
 }

@@ -6,14 +6,8 @@
  */
 import { compare, type Schedule } from "../measure.js"
 import { type Row, throughputRow } from "../report.js"
-import {
-  appSessionCookie,
-  buildApp,
-  type NextSide,
-  oursUnavailable,
-  startApp,
-  verifyApp,
-} from "./nextjs-app.js"
+import { authjsSessionCookie } from "../targets.js"
+import { buildApp, type NextSide, oursUnavailable, startApp, verifyApp } from "./nextjs-app.js"
 import { prepareMiddlewareRunners } from "./nextjs-middleware.js"
 import { comparePages, type KitServer } from "./sveltekit-apps.js"
 
@@ -40,9 +34,15 @@ export async function nextjsRows(options: NextjsRowsOptions): Promise<Row[]> {
     ],
     [
       "nextjs-proxy",
-      "/guarded",
-      `Next.js proxy.ts (middleware) on a JWT session, ${CONNECTIONS_NOTE}`,
+      "/guarded.txt",
+      `Next.js proxy.ts (middleware) on a JWT session, in front of a static file, ${CONNECTIONS_NOTE}`,
       3,
+    ],
+    [
+      "nextjs-proxy-route",
+      "/guarded",
+      `Next.js proxy.ts (middleware) on a JWT session, in front of a route handler, ${CONNECTIONS_NOTE}`,
+      undefined,
     ],
   ] as const
   const wanted = http.filter(([id]) => options.selected(id))
@@ -60,7 +60,7 @@ export async function nextjsRows(options: NextjsRowsOptions): Promise<Row[]> {
 }
 
 async function httpRows(
-  wanted: ReadonlyArray<readonly [string, string, string, number]>,
+  wanted: ReadonlyArray<readonly [string, string, string, number | undefined]>,
   options: NextjsRowsOptions,
 ): Promise<Row[]> {
   const unavailable = oursUnavailable()
@@ -73,7 +73,7 @@ async function httpRows(
   options.progress("· Next.js apps: building (when changed) and starting")
   const sides: NextSide[] = ["ours", "authjs"]
   for (const side of sides) buildApp(side)
-  const cookie = await appSessionCookie()
+  const cookie = await authjsSessionCookie()
   const servers: KitServer[] = []
   try {
     for (const side of sides) {
