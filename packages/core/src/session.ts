@@ -60,6 +60,13 @@ export interface SessionCheckOptions {
    * @default "always"
    */
   reissue?: Reissue
+  /**
+   * The app's origin (`https://app.example`), for an integration that decided it from the
+   * request's headers while the request's own URL is on another host (Next.js builds it from
+   * the host it listens on). It decides the cookie names (`__Secure-` on https). `AUTH_URL`
+   * (the config's resolved origin) wins over it; without either, the request's URL is used.
+   */
+  origin?: string
 }
 
 /**
@@ -98,7 +105,8 @@ export async function checkSession(
     resolved.logger.error(resolved.error)
     return { session: null, setCookie: [], failure: "config" }
   }
-  const context = createContext(resolved, parseSessionRequest(request, resolved.origin))
+  const origin = resolved.origin ?? options.origin
+  const context = createContext(resolved, parseSessionRequest(request, origin))
   const read = await readOrFail(resolved, () => readSession(context, undefined, options.reissue))
   if (read === "unavailable" || !read) {
     return { session: null, setCookie: [], failure: read ?? "error" }

@@ -131,6 +131,25 @@ describe("checkSession, JWT strategy", () => {
     expect(request.bodyUsed).toBe(false)
   })
 
+  it("reads the cookies of the origin it is given, AUTH_URL's winning", async () => {
+    const authConfig = config()
+    const client = new AuthClient(authConfig, "https://app.example")
+    await client.signInWithCredentials({})
+    // The request as a framework sees it: on the host it listens on, over http.
+    const request = pageRequest(client, {}, "http://localhost:3000/dashboard")
+    expect((await checkSession(request, authConfig)).session).toBeNull()
+    const check = await checkSession(request, authConfig, { origin: "https://app.example" })
+    expect(check.session?.user?.email).toBe(DEMO_USER.email)
+    expect(check.setCookie[0]).toMatch(/^__Secure-authjs\.session-token=.*; Secure/)
+    // AUTH_URL on http: the plain cookie names, whatever origin the integration passes.
+    const withAuthUrl = config({ url: "http://app.example" })
+    const plain = await signedIn(withAuthUrl)
+    const read = await checkSession(pageRequest(plain), withAuthUrl, {
+      origin: "https://app.example",
+    })
+    expect(read.session?.user?.email).toBe(DEMO_USER.email)
+  })
+
   it("uses the secure cookie names on https://", async () => {
     const authConfig = config()
     const client = new AuthClient(authConfig, "https://app.example")

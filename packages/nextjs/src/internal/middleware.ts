@@ -38,12 +38,7 @@ export async function runAuthMiddleware(
   const url = requestUrlOf(request, config)
   if (!url) return Response.json("Bad request.", { status: 400 })
   const authRequest = onOrigin(request, url, config)
-  const { session, setCookie } = await readSession(
-    request.headers.get("cookie"),
-    url.origin,
-    config,
-    "stale",
-  )
+  const { session, setCookie } = await readSession(request, url.origin, config, "stale")
   const decision = await decide(authRequest, session, config)
 
   let response: Response

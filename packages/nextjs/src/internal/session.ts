@@ -18,21 +18,29 @@ const NO_SESSION: SessionRead = Object.freeze({ session: null, setCookie: Object
 /**
  * Reads the session that the cookies of a request carry, as GET `<basePath>/session` on
  * `origin` would (the origin decides whether the `__Secure-` cookie names are read), with the
- * server-side session shape. `reissue` says when the session cookie is re-issued (see core's
- * `checkSession`).
+ * server-side session shape. `source` is the request (its `Cookie` header is read, whatever its
+ * URL) or a `Cookie` header value. `reissue` says when the session cookie is re-issued (see
+ * core's `checkSession`).
  *
  * Fails closed (GHSA-8fpg-xm3f-6cx3): a config mistake, a failing adapter or callback gives
  * `null`, never an error body; the cause is in the server log.
  */
 export async function readSession(
-  cookie: string | null | undefined,
+  source: Request | string | null | undefined,
   origin: string,
   config: ResolvedNextAuthConfig,
   reissue: Reissue,
 ): Promise<SessionRead> {
-  if (!cookie) return NO_SESSION
-  const request = new Request(`${origin}${config.basePath}/session`, { headers: { cookie } })
-  const { session, setCookie, failure } = await checkSession(request, config.session, { reissue })
+  if (!source) return NO_SESSION
+  const request =
+    typeof source === "string"
+      ? new Request(`${origin}${config.basePath}/session`, { headers: { cookie: source } })
+      : source
+  if (!request.headers.get("cookie")) return NO_SESSION
+  const { session, setCookie, failure } = await checkSession(request, config.session, {
+    reissue,
+    origin,
+  })
   if (failure) return NO_SESSION
   return { session: asJson(session), setCookie }
 }
