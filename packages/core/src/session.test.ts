@@ -1,6 +1,7 @@
 /**
- * What the edge entries pull in: `src/session.ts` bundled as an edge bundler would (esbuild,
- * platform neutral, `#…` imports resolved to their WebCrypto builds), read from the metafile.
+ * What the edge entries pull in: `src/session.ts` and `src/cookie.ts` bundled as an edge bundler
+ * would (esbuild, platform neutral, `#…` imports resolved to their WebCrypto builds), read from
+ * the metafile.
  */
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
@@ -63,6 +64,13 @@ describe("@auth/core/session", () => {
   it("uses no node: module in its WebCrypto build", async () => {
     const modules = modulesOf(await metafileOf("src/session.ts"))
     expect(modules.filter((module) => module.startsWith("node:"))).toEqual([])
+  })
+})
+
+describe("@auth/core/cookie", () => {
+  it("bundles the Set-Cookie parser alone, for the integrations' edge middleware", async () => {
+    const modules = modulesOf(await metafileOf("src/cookie.ts"))
+    expect(modules.sort()).toEqual(["src/cookie.ts", "src/internal/cookies/parse-set-cookie.ts"])
   })
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { CookieJar, isExpired, parseSetCookie } from "./cookie-jar.js"
+import { CookieJar, parseSetCookie } from "./cookie-jar.js"
 
 function responseWith(...cookies: string[]): Response {
   const headers = new Headers()
@@ -8,16 +8,20 @@ function responseWith(...cookies: string[]): Response {
 }
 
 describe("parseSetCookie", () => {
-  it("reads the name, the value and lowercased attributes", () => {
+  it("reads the name, the value and the attributes", () => {
     expect(parseSetCookie("a=b=c; Path=/; HttpOnly; SameSite=Lax")).toEqual({
       name: "a",
       value: "b=c",
-      attributes: { path: "/", httponly: true, samesite: "Lax" },
+      path: "/",
+      httpOnly: true,
+      secure: false,
+      partitioned: false,
+      sameSite: "Lax",
     })
   })
 })
 
-describe("isExpired", () => {
+describe("CookieJar deletions", () => {
   it.each([
     ["a=; Max-Age=0", true],
     ["a=; Max-Age=-1", true],
@@ -25,8 +29,10 @@ describe("isExpired", () => {
     ["a=; Expires=Thu, 01 Jan 1970 00:00:00 GMT", true],
     ["a=1; Max-Age=60; Expires=Thu, 01 Jan 1970 00:00:00 GMT", false],
     ["a=1", false],
-  ])("%s → %s", (header, expired) => {
-    expect(isExpired(parseSetCookie(header))).toBe(expired)
+  ])("%s → deleted: %s", (header, deleted) => {
+    const jar = new CookieJar().store(responseWith("a=0; Path=/"))
+    jar.store(responseWith(header))
+    expect(jar.has("a")).toBe(!deleted)
   })
 })
 
@@ -37,5 +43,12 @@ describe("CookieJar", () => {
     jar.store(responseWith("a=3; Path=/", "b=; Max-Age=0"))
     expect(jar.header()).toBe("a=3")
     expect(jar.has("b")).toBe(false)
+  })
+
+  it("puts a cookie by name and value, sent as given", () => {
+    const jar = new CookieJar().store(responseWith("a=1; Path=/"))
+    jar.set("b", "forged%7Cvalue").set("a", "2")
+    expect(jar.get("b")).toBe("forged%7Cvalue")
+    expect(jar.header()).toBe("a=2; b=forged%7Cvalue")
   })
 })

@@ -1,74 +1,43 @@
 /**
- * A cookie jar for driving a server over HTTP like a browser on one host: it keeps cookies by
- * name from `Set-Cookie` headers, drops the ones a response expires, and renders the rest as one
- * `Cookie` header. Domain and path are not matched (every test talks to one origin, and Auth.js
- * cookies use `Path=/`).
+ * The contract suite's cookie jar: `@auth/dev-servers`' jar, the one every test here parses
+ * `Set-Cookie` with, behind a name-to-value API. It keeps cookies by name, drops the ones a
+ * response deletes (`Max-Age` of zero or less, or a past `Expires`; `Max-Age` wins), and renders
+ * the rest as one `Cookie` header. Domain and path are not matched (every test talks to one
+ * origin, and Auth.js cookies use `Path=/`).
  *
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-5.2 The Set-Cookie header
  */
+import { CookieJar as DevServersCookieJar } from "@auth/dev-servers/cookie-jar"
 
-/** One `Set-Cookie` header, parsed; attribute names are lowercased. */
-export interface SetCookie {
-  readonly name: string
-  readonly value: string
-  readonly attributes: Readonly<Record<string, string | true>>
-}
-
-/** Parses one `Set-Cookie` header value. */
-export function parseSetCookie(header: string): SetCookie {
-  const [pair = "", ...parts] = header.split(";")
-  const index = pair.indexOf("=")
-  const attributes: Record<string, string | true> = {}
-  for (const part of parts) {
-    const eq = part.indexOf("=")
-    const key = (eq === -1 ? part : part.slice(0, eq)).trim().toLowerCase()
-    if (key) attributes[key] = eq === -1 ? true : part.slice(eq + 1).trim()
-  }
-  return {
-    name: (index === -1 ? "" : pair.slice(0, index)).trim(),
-    value: (index === -1 ? pair : pair.slice(index + 1)).trim(),
-    attributes,
-  }
-}
-
-/** Whether a `Set-Cookie` deletes its cookie: `Max-Age` of zero or less, or `Expires` past. */
-export function isExpired(cookie: SetCookie, now = Date.now()): boolean {
-  const maxAge = cookie.attributes["max-age"]
-  if (typeof maxAge === "string" && /^-?\d+$/.test(maxAge)) return Number(maxAge) <= 0
-  const expires = cookie.attributes.expires
-  return typeof expires === "string" && Date.parse(expires) <= now
-}
+export { type ParsedSetCookie, parseSetCookie } from "@auth/dev-servers/cookie-jar"
 
 /** The cookies a browser would hold for one origin. */
 export class CookieJar {
-  readonly #cookies = new Map<string, string>()
+  readonly #jar = new DevServersCookieJar()
 
   /** Stores every `Set-Cookie` of a response. */
   store(response: Response): this {
-    for (const header of response.headers.getSetCookie()) {
-      const cookie = parseSetCookie(header)
-      if (!cookie.name) continue
-      if (isExpired(cookie)) this.#cookies.delete(cookie.name)
-      else this.#cookies.set(cookie.name, cookie.value)
-    }
+    this.#jar.store(response)
     return this
   }
 
+  /** The value of a cookie, as the `Cookie` header sends it. */
   get(name: string): string | undefined {
-    return this.#cookies.get(name)
+    return this.#jar.value(name)
   }
 
+  /** Puts a cookie in the jar as a page script would (`value` as the `Cookie` header sends it). */
   set(name: string, value: string): this {
-    this.#cookies.set(name, value)
+    this.#jar.set(`${name}=${value}`)
     return this
   }
 
   has(name: string): boolean {
-    return this.#cookies.has(name)
+    return this.#jar.has(name)
   }
 
   /** The `Cookie` request header; `""` when the jar is empty. */
   header(): string {
-    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join("; ")
+    return this.#jar.header()
   }
 }

@@ -12,7 +12,7 @@ export {
   runHttpContract,
   type StartOptions,
 } from "./contract.js"
-export { CookieJar, isExpired, parseSetCookie, type SetCookie } from "./cookie-jar.js"
+export { CookieJar, type ParsedSetCookie, parseSetCookie } from "./cookie-jar.js"
 export {
   CONTRACT_SECRET,
   COOKIES,

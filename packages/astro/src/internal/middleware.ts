@@ -1,3 +1,4 @@
+import { parseSetCookie } from "@auth/core/cookie"
 import type { MiddlewareHandler } from "astro"
 import { prepareConfig } from "./config.js"
 import { badRequest, hasInvalidHost } from "./host.js"
@@ -47,8 +48,9 @@ function isUnder(pathname: string, basePath: string): boolean {
  * itself (a page that signs the visitor out knows better).
  */
 function withCookies(response: Response, setCookie: readonly string[]): Response {
-  const own = new Set(response.headers.getSetCookie().map(cookieName))
-  const added = setCookie.filter((cookie) => !own.has(cookieName(cookie)))
+  if (setCookie.length === 0) return response
+  const own = new Set(response.headers.getSetCookie().map((cookie) => parseSetCookie(cookie)?.name))
+  const added = setCookie.filter((cookie) => !own.has(parseSetCookie(cookie)?.name))
   if (added.length === 0) return response
   let target = response
   try {
@@ -59,8 +61,4 @@ function withCookies(response: Response, setCookie: readonly string[]): Response
     for (const cookie of added) target.headers.append("set-cookie", cookie)
   }
   return target
-}
-
-function cookieName(setCookie: string): string {
-  return setCookie.slice(0, setCookie.indexOf("=")).trim()
 }

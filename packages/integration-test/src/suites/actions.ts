@@ -18,8 +18,8 @@ export function describeActions(context: ContractContext): void {
         .getSetCookie()
         .map(parseSetCookie)
         .find((c) => c.name === COOKIES.csrf)
-      expect(cookie?.attributes.httponly).toBe(true)
-      expect(cookie?.attributes.path).toBe("/")
+      expect(cookie?.httpOnly).toBe(true)
+      expect(cookie?.path).toBe("/")
       // The same cookie gives the same token back.
       expect(await client.csrfToken()).toBe(csrfToken)
     })

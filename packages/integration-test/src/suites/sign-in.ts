@@ -30,7 +30,7 @@ export function describeSignIn(context: ContractContext): void {
         .map(parseSetCookie)
         .find((c) => c.name === COOKIES.session)
       expect(cookie?.value).toMatch(/^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/)
-      expect(cookie?.attributes).toMatchObject({ httponly: true, path: "/", samesite: "Lax" })
+      expect(cookie).toMatchObject({ httpOnly: true, path: "/", sameSite: "Lax" })
     })
 
     it("resolves a relative callback URL against the server's origin", async () => {

@@ -1,9 +1,10 @@
+import { parseSetCookie } from "@auth/core/cookie"
 import type { Session } from "@auth/core/types"
 import { type NextFetchEvent, NextRequest, NextResponse } from "next/server.js"
 import type { ResolvedNextAuthConfig } from "./config.js"
 import { isAuthRoute, refuse } from "./guard.js"
 import { requestUrlOf } from "./origin.js"
-import { forwardRequestCookies, parseSetCookie } from "./request-cookies.js"
+import { forwardRequestCookies } from "./request-cookies.js"
 import { readSession } from "./session.js"
 import type {
   AuthorizedResult,

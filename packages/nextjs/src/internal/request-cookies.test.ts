@@ -1,27 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { applySetCookies, forwardRequestCookies, parseSetCookie } from "./request-cookies.js"
-
-const NOW = Date.parse("2030-01-01T00:00:00Z")
-
-describe("parseSetCookie", () => {
-  it.each([
-    ["a=1; Path=/; HttpOnly", { name: "a", value: "1", deleted: false }],
-    ["a=; Max-Age=0; Path=/", { name: "a", value: "", deleted: true }],
-    ["a=x; Expires=Thu, 01 Jan 1970 00:00:00 GMT", { name: "a", value: "x", deleted: true }],
-    ["a=x; Expires=Thu, 01 Jan 2099 00:00:00 GMT", { name: "a", value: "x", deleted: false }],
-    [
-      "a=x; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=60",
-      { name: "a", value: "x", deleted: false },
-    ],
-    ["a=b=c; Path=/", { name: "a", value: "b=c", deleted: false }],
-  ])("%s", (header, expected) => {
-    expect(parseSetCookie(header, NOW)).toEqual(expected)
-  })
-
-  it("has nothing to say about a value without a name", () => {
-    expect(parseSetCookie("=x; Path=/")).toBeUndefined()
-  })
-})
+import { applySetCookies, forwardRequestCookies } from "./request-cookies.js"
 
 describe("applySetCookies", () => {
   it("replaces, adds and removes cookies, keeping the others as they were", () => {

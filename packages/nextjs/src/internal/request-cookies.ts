@@ -1,37 +1,4 @@
-/** A cookie as a `Set-Cookie` header sets it: its name, its value, and whether it is deleted. */
-interface CookieChange {
-  readonly name: string
-  readonly value: string
-  readonly deleted: boolean
-}
-
-/**
- * Parses a `Set-Cookie` value enough to replay it on a request: name, raw value, and whether
- * `Max-Age` ≤ 0 or a past `Expires` deletes it. `undefined` for a value without a name.
- */
-export function parseSetCookie(header: string, now = Date.now()): CookieChange | undefined {
-  const [pair = "", ...attributes] = header.split(";")
-  const equals = pair.indexOf("=")
-  if (equals <= 0) return undefined
-  const name = pair.slice(0, equals).trim()
-  const value = pair.slice(equals + 1).trim()
-  let deleted = false
-  for (const attribute of attributes) {
-    const [key = "", ...rest] = attribute.split("=")
-    const attributeValue = rest.join("=").trim()
-    const lower = key.trim().toLowerCase()
-    if (lower === "max-age") deleted = Number(attributeValue) <= 0
-    else if (lower === "expires" && !attributes.some(isMaxAge)) {
-      const time = Date.parse(attributeValue)
-      deleted = !Number.isNaN(time) && time <= now
-    }
-  }
-  return { name, value, deleted }
-}
-
-function isMaxAge(attribute: string): boolean {
-  return attribute.trim().toLowerCase().startsWith("max-age")
-}
+import { isCookieDeletion, parseSetCookie } from "@auth/core/cookie"
 
 /**
  * The `Cookie` header a request would carry after a response's `Set-Cookie` headers: each
@@ -42,12 +9,14 @@ export function applySetCookies(cookieHeader: string | null, setCookie: readonly
     .split(";")
     .map((pair) => pair.trim())
     .filter((pair) => pair !== "")
-  const changes = setCookie
+  const cookies = setCookie
     .map((header) => parseSetCookie(header))
-    .filter((change): change is CookieChange => change !== undefined)
-  const changed = new Set(changes.map((change) => change.name))
+    .filter((cookie) => cookie !== null)
+  const changed = new Set(cookies.map((cookie) => cookie.name))
   const kept = pairs.filter((pair) => !changed.has(nameOf(pair)))
-  const added = changes.filter((change) => !change.deleted).map((c) => `${c.name}=${c.value}`)
+  const added = cookies
+    .filter((cookie) => !isCookieDeletion(cookie))
+    .map((cookie) => `${cookie.name}=${cookie.value}`)
   return [...kept, ...added].join("; ")
 }
 

@@ -4,6 +4,7 @@ import {
   createAuthClient,
   type SignInAuthorizationParams,
 } from "@auth/core/client"
+import { parseSetCookie } from "@auth/core/cookie"
 import type { PreparedConfig } from "./config.js"
 import type { SolidRequestEvent } from "./event.js"
 import { requestUrlOf } from "./request-url.js"
@@ -141,10 +142,10 @@ function withCookies(header: string, setCookies: readonly string[]): string {
     .map((pair) => pair.trim())
     .filter(Boolean)
   for (const setCookie of setCookies) {
-    const pair = setCookie.split(";", 1)[0] ?? ""
-    const name = pair.slice(0, pair.indexOf("="))
-    if (!name) continue
-    const index = pairs.findIndex((existing) => existing.startsWith(`${name}=`))
+    const cookie = parseSetCookie(setCookie)
+    if (!cookie) continue
+    const pair = `${cookie.name}=${cookie.value}`
+    const index = pairs.findIndex((existing) => existing.startsWith(`${cookie.name}=`))
     if (index === -1) pairs.push(pair)
     else pairs[index] = pair
   }

@@ -1,3 +1,4 @@
+import { parseSetCookie as parseSetCookieHeader } from "@auth/core/cookie"
 import type { Cookies } from "@sveltejs/kit"
 
 /** The options of `cookies.set` this package uses, on SvelteKit 2 and 3 alike. */
@@ -12,61 +13,26 @@ export interface ParsedSetCookie {
 }
 
 /**
- * Parses a `Set-Cookie` value that core serialized (`name=value; Max-Age=…; Path=/; …`) into
- * what SvelteKit's `cookies.set` takes. Every flag is spelled out, because SvelteKit's defaults
+ * Reads a `Set-Cookie` value that core serialized (`name=value; Max-Age=…; Path=/; …`) as
+ * SvelteKit's `cookies.set` takes it. Every flag is spelled out, because SvelteKit's defaults
  * (`httpOnly` and `secure` on) would otherwise change what core chose. `undefined` for a value
  * that is not `name=value`.
- *
- * @see https://www.rfc-editor.org/rfc/rfc6265#section-4.1.1
  */
 export function parseSetCookie(header: string): ParsedSetCookie | undefined {
-  const [pair = "", ...attributes] = header.split(";")
-  const separator = pair.indexOf("=")
-  if (separator <= 0) return undefined
-  const options: CookieOptions = { path: "/", httpOnly: false, secure: false }
-  for (const attribute of attributes) {
-    const [key = "", ...rest] = attribute.split("=")
-    applyAttribute(options, key.trim().toLowerCase(), rest.join("=").trim())
+  const cookie = parseSetCookieHeader(header)
+  if (!cookie) return undefined
+  const options: CookieOptions = {
+    path: cookie.path ?? "/",
+    httpOnly: cookie.httpOnly,
+    secure: cookie.secure,
   }
-  return {
-    name: pair.slice(0, separator).trim(),
-    value: decodeValue(pair.slice(separator + 1).trim()),
-    options,
-  }
-}
-
-function applyAttribute(options: CookieOptions, key: string, value: string): void {
-  switch (key) {
-    case "path":
-      options.path = value
-      break
-    case "domain":
-      options.domain = value
-      break
-    case "max-age":
-      options.maxAge = Number(value)
-      break
-    case "expires":
-      options.expires = new Date(value)
-      break
-    case "httponly":
-      options.httpOnly = true
-      break
-    case "secure":
-      options.secure = true
-      break
-    case "partitioned":
-      options.partitioned = true
-      break
-    case "samesite":
-      options.sameSite = value.toLowerCase() as CookieOptions["sameSite"]
-      break
-    case "priority":
-      options.priority = value.toLowerCase() as CookieOptions["priority"]
-      break
-    default:
-      break
-  }
+  if (cookie.domain !== undefined) options.domain = cookie.domain
+  if (cookie.maxAge !== undefined) options.maxAge = cookie.maxAge
+  if (cookie.expires !== undefined) options.expires = cookie.expires
+  if (cookie.partitioned) options.partitioned = true
+  if (cookie.sameSite !== undefined) options.sameSite = cookie.sameSite
+  if (cookie.priority !== undefined) options.priority = cookie.priority
+  return { name: cookie.name, value: decodeValue(cookie.value), options }
 }
 
 function decodeValue(value: string): string {
