@@ -6,10 +6,9 @@
  */
 import { compare, type Schedule } from "../measure.js"
 import { type Row, throughputRow } from "../report.js"
-import { authjsSessionCookie } from "../targets.js"
-import { buildApp, type NextSide, oursUnavailable, startApp, verifyApp } from "./nextjs-app.js"
+import { type AppRow, appRows } from "./app-rows.js"
+import { buildApp, oursUnavailable, startApp, verifyApp } from "./nextjs-app.js"
 import { prepareMiddlewareRunners } from "./nextjs-middleware.js"
-import { comparePages, type KitServer } from "./sveltekit-apps.js"
 
 /** What the rows need from the run. */
 export interface NextjsRowsOptions {
@@ -25,28 +24,30 @@ const NOTE = "Auth.js column: next-auth 5.0.0-beta.32"
 /** The Next.js rows that `selected` asks for. */
 export async function nextjsRows(options: NextjsRowsOptions): Promise<Row[]> {
   const rows: Row[] = []
-  const http = [
-    [
-      "nextjs-page",
-      "/",
-      `Next.js page, Server Component calls auth() (JWT), ${CONNECTIONS_NOTE}`,
-      1.5,
-    ],
-    [
-      "nextjs-proxy",
-      "/guarded.txt",
-      `Next.js proxy.ts (middleware) on a JWT session, in front of a static file, ${CONNECTIONS_NOTE}`,
-      3,
-    ],
-    [
-      "nextjs-proxy-route",
-      "/guarded",
-      `Next.js proxy.ts (middleware) on a JWT session, in front of a route handler, ${CONNECTIONS_NOTE}`,
-      undefined,
-    ],
-  ] as const
-  const wanted = http.filter(([id]) => options.selected(id))
-  if (wanted.length > 0) rows.push(...(await httpRows(wanted, options)))
+  const http: AppRow[] = [
+    {
+      id: "nextjs-page",
+      path: "/",
+      title: `Next.js page, Server Component calls auth() (JWT), ${CONNECTIONS_NOTE}`,
+      minRatio: 1.5,
+    },
+    {
+      id: "nextjs-proxy",
+      path: "/guarded.txt",
+      title: `Next.js proxy.ts (middleware) on a JWT session, in front of a static file, ${CONNECTIONS_NOTE}`,
+      minRatio: 3,
+    },
+    {
+      id: "nextjs-proxy-route",
+      path: "/guarded",
+      title: `Next.js proxy.ts (middleware) on a JWT session, in front of a route handler, ${CONNECTIONS_NOTE}`,
+    },
+  ]
+  const wanted = http.filter(({ id }) => options.selected(id))
+  if (wanted.length > 0) {
+    const app = { name: "Next.js", note: NOTE, oursUnavailable, buildApp, startApp, verifyApp }
+    rows.push(...(await appRows(app, wanted, options)))
+  }
   if (options.selected("nextjs-middleware")) {
     const title = "Next.js middleware auth(request) on a JWT session, in process (Node.js)"
     options.progress(`· ${title}`)
@@ -57,38 +58,4 @@ export async function nextjsRows(options: NextjsRowsOptions): Promise<Row[]> {
     rows.push({ ...throughputRow("nextjs-middleware", title, a, b, 3), note: NOTE })
   }
   return rows
-}
-
-async function httpRows(
-  wanted: ReadonlyArray<readonly [string, string, string, number | undefined]>,
-  options: NextjsRowsOptions,
-): Promise<Row[]> {
-  const unavailable = oursUnavailable()
-  if (unavailable) {
-    return wanted.map(([id, , title, minRatio]) => ({
-      ...throughputRow(id, title, undefined, undefined, minRatio),
-      note: `not run: ${unavailable}`,
-    }))
-  }
-  options.progress("· Next.js apps: building (when changed) and starting")
-  const sides: NextSide[] = ["ours", "authjs"]
-  for (const side of sides) buildApp(side)
-  const cookie = await authjsSessionCookie()
-  const servers: KitServer[] = []
-  try {
-    for (const side of sides) {
-      const server = await startApp(side)
-      servers.push(server)
-      await verifyApp(server, cookie)
-    }
-    const rows: Row[] = []
-    for (const [id, path, title, minRatio] of wanted) {
-      options.progress(`· ${title}`)
-      const [a, b] = await comparePages(servers[0]!, servers[1]!, cookie, options.httpRounds, path)
-      rows.push({ ...throughputRow(id, title, a, b, minRatio), note: NOTE })
-    }
-    return rows
-  } finally {
-    await Promise.all(servers.map((server) => server.stop()))
-  }
 }
