@@ -1,7 +1,7 @@
 /**
  * `Set-Cookie` header values read back: for integrations that hand core's cookies to a
- * framework's own cookie API, replay them on a request, or check which cookie a response
- * already sets. No crypto, no config: it adds a few hundred bytes to any bundle.
+ * framework's own cookie API, replay them on a request (`applySetCookies`), or check which
+ * cookie a response already sets. No crypto, no config: it adds a few hundred bytes to any bundle.
  *
  * @example
  * import { isCookieDeletion, parseSetCookie } from "@auth/core/cookie"
@@ -13,6 +13,7 @@
  *
  * @module cookie
  */
+export { applySetCookies } from "./internal/cookies/apply-set-cookies.js"
 export {
   isCookieDeletion,
   type ParsedSetCookie,

@@ -70,7 +70,11 @@ describe("@auth/core/session", () => {
 describe("@auth/core/cookie", () => {
   it("bundles the Set-Cookie parser alone, for the integrations' edge middleware", async () => {
     const modules = modulesOf(await metafileOf("src/cookie.ts"))
-    expect(modules.sort()).toEqual(["src/cookie.ts", "src/internal/cookies/parse-set-cookie.ts"])
+    expect(modules.sort()).toEqual([
+      "src/cookie.ts",
+      "src/internal/cookies/apply-set-cookies.ts",
+      "src/internal/cookies/parse-set-cookie.ts",
+    ])
   })
 })
 

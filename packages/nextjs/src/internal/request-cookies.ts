@@ -1,29 +1,4 @@
-import { isCookieDeletion, parseSetCookie } from "@auth/core/cookie"
-
-/**
- * The `Cookie` header a request would carry after a response's `Set-Cookie` headers: each
- * cookie set is replaced (or added), each deleted one removed, the others kept byte for byte.
- */
-export function applySetCookies(cookieHeader: string | null, setCookie: readonly string[]): string {
-  const pairs = (cookieHeader ?? "")
-    .split(";")
-    .map((pair) => pair.trim())
-    .filter((pair) => pair !== "")
-  const cookies = setCookie
-    .map((header) => parseSetCookie(header))
-    .filter((cookie) => cookie !== null)
-  const changed = new Set(cookies.map((cookie) => cookie.name))
-  const kept = pairs.filter((pair) => !changed.has(nameOf(pair)))
-  const added = cookies
-    .filter((cookie) => !isCookieDeletion(cookie))
-    .map((cookie) => `${cookie.name}=${cookie.value}`)
-  return [...kept, ...added].join("; ")
-}
-
-function nameOf(pair: string): string {
-  const equals = pair.indexOf("=")
-  return (equals === -1 ? pair : pair.slice(0, equals)).trim()
-}
+import { applySetCookies } from "@auth/core/cookie"
 
 /**
  * Makes the requests a middleware lets through (`NextResponse.next()`, a rewrite) carry

@@ -4,7 +4,7 @@ import {
   createAuthClient,
   type SignInAuthorizationParams,
 } from "@auth/core/client"
-import { parseSetCookie } from "@auth/core/cookie"
+import { applySetCookies } from "@auth/core/cookie"
 import type { PreparedConfig } from "./config.js"
 import type { SolidRequestEvent } from "./event.js"
 import { requestUrlOf } from "./request-url.js"
@@ -118,7 +118,7 @@ function serverCall(event: SolidRequestEvent, prepared: PreparedConfig, url: URL
     const response = await Auth(new Request(input, { ...init, headers }), prepared.config)
     const setCookies = response.headers.getSetCookie()
     cookies.push(...setCookies)
-    cookieHeader = withCookies(cookieHeader, setCookies)
+    cookieHeader = applySetCookies(cookieHeader, setCookies)
     return response
   }
   const client = createAuthClient({
@@ -133,23 +133,6 @@ function serverCall(event: SolidRequestEvent, prepared: PreparedConfig, url: URL
     logger: { error: (error) => (prepared.config.logger?.error ?? console.error)(error) },
   })
   return { client, cookies, destination: () => destination }
-}
-
-/** A `Cookie` header with the `name=value` of each `Set-Cookie` value put in. */
-function withCookies(header: string, setCookies: readonly string[]): string {
-  const pairs = header
-    .split(";")
-    .map((pair) => pair.trim())
-    .filter(Boolean)
-  for (const setCookie of setCookies) {
-    const cookie = parseSetCookie(setCookie)
-    if (!cookie) continue
-    const pair = `${cookie.name}=${cookie.value}`
-    const index = pairs.findIndex((existing) => existing.startsWith(`${cookie.name}=`))
-    if (index === -1) pairs.push(pair)
-    else pairs[index] = pair
-  }
-  return pairs.join("; ")
 }
 
 /**
