@@ -56,8 +56,10 @@ export async function readJwtSession(
   if (payload === null) return { session: null, cookies: clearSessionCookies(context) }
 
   const { callbacks, session: sessionOptions } = context.config
-  // Taken before the callback, which may change the token in place.
-  const before = reissue === "stale" ? JSON.stringify(payload) : undefined
+  // The cookie's own issue time decides; a fresh token is snapshot before the callback, which
+  // may change it in place, to tell whether it changed.
+  const stale = reissue === "stale" && isStale(payload, sessionOptions.updateAge)
+  const before = reissue === "stale" && !stale ? JSON.stringify(payload) : undefined
   const token = await callbacks.jwt(
     update
       ? { token: payload, trigger: "update", session: update.data }
@@ -75,9 +77,7 @@ export async function readJwtSession(
     token,
   } as Parameters<typeof callbacks.session>[0])) as Session
   const renew =
-    reissue === "always" ||
-    (reissue === "stale" &&
-      (isStale(token, sessionOptions.updateAge) || JSON.stringify(token) !== before))
+    reissue === "always" || stale || (before !== undefined && JSON.stringify(token) !== before)
   const cookies = renew ? await writeSessionToken(context, token, expires) : []
   await emitEvent(context.config, "session", { session, token })
   return { session, cookies }
