@@ -5,7 +5,7 @@ import {
   AuthError as BaseAuthError,
   EventError,
 } from "../../errors.js"
-import { decode, encode, type JWTOptions } from "../../jwt.js"
+import { encode, type JWTOptions } from "../../jwt.js"
 import type {
   AuthConfig,
   CallbacksOptions,
@@ -21,6 +21,7 @@ import {
   mergeCookies,
   type ResolvedCookies,
 } from "../cookies/defaults.js"
+import { decodeHeld } from "../jwt/decrypted-tokens.js"
 import { redactAdapterArgs } from "../log-redaction.js"
 import { createLogger, type LoggerInstance } from "../logger.js"
 import { type ResolvedRateLimit, resolveRateLimit } from "../rate-limit/options.js"
@@ -109,7 +110,7 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
     secret: [...secrets],
     maxAge: config.jwt?.maxAge ?? session.maxAge,
     encode: config.jwt?.encode ?? encode,
-    decode: config.jwt?.decode ?? decode,
+    decode: config.jwt?.decode ?? decodeHeld,
     allowA256GCM: config.jwt?.allowA256GCM === true,
   }
   const adapter = config.adapter ? wrapAdapter(config.adapter, logger) : undefined
