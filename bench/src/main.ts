@@ -4,7 +4,7 @@
  *
  * `--quick` (under a minute) uses short rounds, fewer requests for the heap rows, and skips the
  * Auth.js heap run; its numbers are noisier. `--only=<id>,<id>` runs only those rows (their ids
- * as in results.json; `bundle` for all the bundle rows).
+ * as in results.json; `bundle` for all the bundle rows) and writes `results.partial.json`.
  */
 import { writeFileSync } from "node:fs"
 import { cpus, loadavg } from "node:os"
@@ -139,7 +139,9 @@ const results: Results = {
   rows,
   bundleParts: parts,
 }
-writeFileSync(join(BENCH_DIR, "results.json"), `${JSON.stringify(results, null, 2)}\n`)
+// A partial run leaves the full run's results.json as it is.
+const resultsFile = only ? "results.partial.json" : "results.json"
+writeFileSync(join(BENCH_DIR, resultsFile), `${JSON.stringify(results, null, 2)}\n`)
 process.stdout.write(`${toMarkdown(results)}\n\nWhat the session-check bundles are made of:\n`)
 process.stdout.write(`${partsToMarkdown(parts)}\n`)
 
