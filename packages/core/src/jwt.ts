@@ -18,7 +18,7 @@
 import { decryptClaims, encryptClaims } from "#jwe"
 import { MissingSecret } from "./errors.js"
 import { readChunkedCookie } from "./internal/cookies/chunks.js"
-import { defaultCookies } from "./internal/cookies/defaults.js"
+import { sessionCookieName } from "./internal/cookies/defaults.js"
 import { parseCookieHeader } from "./internal/cookies/parse.js"
 import type { LoggerInstance } from "./internal/logger.js"
 import type { Awaitable } from "./providers/provider-types.js"
@@ -182,7 +182,7 @@ export async function getToken(params: GetTokenParams<boolean>): Promise<string 
   const {
     req,
     secureCookie = false,
-    cookieName = defaultCookies(secureCookie).sessionToken.name,
+    cookieName = sessionCookieName(secureCookie),
     salt = cookieName,
     secret,
     raw = false,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest"
-import { defaultCookies, hostOnlySessionCookieConflict, mergeCookies } from "./defaults.js"
+import {
+  defaultCookies,
+  hostOnlySessionCookieConflict,
+  mergeCookies,
+  sessionCookieName,
+} from "./defaults.js"
 
 const lax = { httpOnly: true, sameSite: "lax", path: "/" }
 
@@ -91,6 +96,16 @@ describe("hostOnlySessionCookie", () => {
       options: { ...lax, secure: true },
     })
     expect(cookies.callbackUrl.name).toBe("__Secure-authjs.callback-url")
+  })
+
+  it("gives getToken's session cookie name as defaultCookies names it", () => {
+    for (const secure of [true, false]) {
+      for (const hostOnlySessionCookie of [true, false]) {
+        expect(sessionCookieName(secure, hostOnlySessionCookie)).toBe(
+          defaultCookies(secure, { hostOnlySessionCookie }).sessionToken.name,
+        )
+      }
+    }
   })
 
   it("keeps the plain name on http, where browsers refuse prefixed cookies", () => {

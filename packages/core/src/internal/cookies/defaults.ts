@@ -26,6 +26,16 @@ export interface DefaultCookiesOptions {
 }
 
 /**
+ * The session cookie's name: `authjs.session-token`, prefixed with `__Secure-` on https, or
+ * with `__Host-` there when the session cookie is host-only. Alone, for `getToken`, whose bundle
+ * needs no other cookie.
+ */
+export function sessionCookieName(useSecureCookies: boolean, hostOnly = false): string {
+  const prefix = useSecureCookies ? (hostOnly ? "__Host-" : "__Secure-") : ""
+  return `${prefix}authjs.session-token`
+}
+
+/**
  * The built-in cookie names and options, identical to Auth.js's.
  *
  * Secure cookies get the `__Secure-` prefix, and the CSRF cookie the stricter `__Host-` prefix
@@ -43,7 +53,6 @@ export function defaultCookies(
   { hostOnlySessionCookie = false }: DefaultCookiesOptions = {},
 ): ResolvedCookies {
   const prefix = useSecureCookies ? "__Secure-" : ""
-  const sessionPrefix = useSecureCookies && hostOnlySessionCookie ? "__Host-" : prefix
   const options = (): CookieSerializeOptions => ({
     httpOnly: true,
     sameSite: "lax",
@@ -55,7 +64,10 @@ export function defaultCookies(
     maxAge: CHECK_COOKIE_MAX_AGE_SECONDS,
   })
   return {
-    sessionToken: { name: `${sessionPrefix}authjs.session-token`, options: options() },
+    sessionToken: {
+      name: sessionCookieName(useSecureCookies, hostOnlySessionCookie),
+      options: options(),
+    },
     callbackUrl: { name: `${prefix}authjs.callback-url`, options: options() },
     csrfToken: {
       name: `${useSecureCookies ? "__Host-" : ""}authjs.csrf-token`,
