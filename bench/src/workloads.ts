@@ -150,6 +150,36 @@ export async function jwtSessionRunner(target: Target): Promise<Runner> {
   })
 }
 
+/**
+ * GET `/session` as a polling browser sends it: each time with the session cookie the previous
+ * response set, so no token is read twice (our decrypted tokens never answer). The cost of
+ * reading the re-issued cookie off each response is the harness's, on both sides.
+ */
+async function pollingJwtSessionRunner(target: Target): Promise<Runner> {
+  const config = jwtConfig(target)
+  let token = cookieValue(await signIn(target, config), SESSION_COOKIE)
+  const poll = async () => {
+    const response = await target.Auth(get("/session", `${SESSION_COOKIE}=${token}`), config)
+    expectStatus(response, 200, "GET /session")
+    const reissued = cookieValue(response, SESSION_COOKIE)
+    if (!reissued) throw new Error("GET /session did not re-issue the session cookie.")
+    token = reissued
+    return response
+  }
+  return {
+    async op() {
+      await (await poll()).arrayBuffer()
+    },
+    async verify() {
+      const session = (await (await poll()).json()) as { user?: { email?: string } } | null
+      if (session?.user?.email !== USER.email) throw new Error("GET /session: no session.")
+      await assertAuthjsDecodes(token, "GET /session re-issue")
+      const next = (await (await poll()).json()) as { user?: { email?: string } } | null
+      if (next?.user?.email !== USER.email) throw new Error("GET /session: the re-issue broke.")
+    },
+  }
+}
+
 async function noCookieRunner(target: Target): Promise<Runner> {
   return sessionGetRunner(target, jwtConfig(target), undefined, async (response) => {
     if ((await response.json()) !== null) throw new Error("GET /session: expected null.")
@@ -250,6 +280,14 @@ export const WORKLOADS: readonly Workload[] = [
     ours: "ours-webcrypto",
     minRatio: 2,
     setup: jwtSessionRunner,
+  },
+  {
+    id: "session-jwt-polling",
+    title:
+      "session GET, JWT, each with the cookie the previous one set, as a polling browser (Node)",
+    concurrency: 1,
+    ours: "ours",
+    setup: pollingJwtSessionRunner,
   },
   {
     id: "session-none",
