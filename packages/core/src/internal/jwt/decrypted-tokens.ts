@@ -88,8 +88,8 @@ export class DecryptedTokens {
       }
     }
     const claims = await decrypt()
-    // A non-string token (a caller's mistake) is never held.
-    if (claims && typeof token === "string") {
+    // A non-string token (a caller's mistake) is never held, nor one too long to be.
+    if (claims && typeof token === "string" && token.length < MAX_ENTRY_CHARACTERS) {
       const json = JSON.stringify(claims)
       // A copy: a list the caller changes later (a secret retired) must not widen the scope.
       const kept = { ...scope, secrets: [...scope.secrets] }
