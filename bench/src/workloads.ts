@@ -83,6 +83,12 @@ function expectStatus(response: Response, status: number, what: string): void {
   }
 }
 
+/** Checks that a `/session` response body is {@link USER}'s session. */
+async function expectSession(response: Response, what: string): Promise<void> {
+  const session = (await response.json()) as { user?: { email?: string } } | null
+  if (session?.user?.email !== USER.email) throw new Error(`${what}: no session.`)
+}
+
 /** Checks that a session token decodes with the published Auth.js as {@link USER}'s. */
 export async function assertAuthjsDecodes(token: string | undefined, what: string): Promise<void> {
   if (!token) throw new Error(`${what}: no session cookie was set.`)
@@ -144,8 +150,7 @@ export async function jwtSessionRunner(target: Target): Promise<Runner> {
   await assertAuthjsDecodes(token, `${target.label} sign-in`)
   const cookie = `${SESSION_COOKIE}=${token}`
   return sessionGetRunner(target, config, cookie, async (response) => {
-    const session = (await response.json()) as { user?: { email?: string } } | null
-    if (session?.user?.email !== USER.email) throw new Error("GET /session: no session.")
+    await expectSession(response, "GET /session")
     await assertAuthjsDecodes(cookieValue(response, SESSION_COOKIE), "GET /session re-issue")
   })
 }
@@ -171,11 +176,9 @@ async function pollingJwtSessionRunner(target: Target): Promise<Runner> {
       await (await poll()).arrayBuffer()
     },
     async verify() {
-      const session = (await (await poll()).json()) as { user?: { email?: string } } | null
-      if (session?.user?.email !== USER.email) throw new Error("GET /session: no session.")
+      await expectSession(await poll(), "GET /session")
       await assertAuthjsDecodes(token, "GET /session re-issue")
-      const next = (await (await poll()).json()) as { user?: { email?: string } } | null
-      if (next?.user?.email !== USER.email) throw new Error("GET /session: the re-issue broke.")
+      await expectSession(await poll(), "GET /session with the re-issued cookie")
     },
   }
 }
@@ -217,10 +220,9 @@ async function databaseSessionRunner(target: Target): Promise<Runner> {
     expires: new Date(Date.now() + 30 * 24 * 3600 * 1000),
   })
   const cookie = `${SESSION_COOKIE}=${sessionToken}`
-  return sessionGetRunner(target, config, cookie, async (response) => {
-    const session = (await response.json()) as { user?: { email?: string } } | null
-    if (session?.user?.email !== USER.email) throw new Error("GET /session: no database session.")
-  })
+  return sessionGetRunner(target, config, cookie, (response) =>
+    expectSession(response, "GET /session, database"),
+  )
 }
 
 async function csrfRunner(target: Target): Promise<Runner> {
