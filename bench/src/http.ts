@@ -81,7 +81,7 @@ export async function verifyServer(server: Server, cookie: string): Promise<void
  * and reports what autocannon saw.
  */
 export async function load(
-  server: Server,
+  server: Pick<Server, "url">,
   cookie: string,
   limit: { seconds: number } | { amount: number },
   path = "/auth/session",

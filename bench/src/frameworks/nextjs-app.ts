@@ -22,8 +22,19 @@ import type { KitServer } from "./sveltekit-apps.js"
 
 export type NextSide = "ours" | "authjs"
 
-/** The package each side's app imports. */
-const PACKAGE: Record<NextSide, string> = { ours: "next-auth", authjs: "next-auth-beta" }
+/**
+ * A build of the app: a side's, or `bare`: on our package, but with a `proxy.js` that only
+ * returns `NextResponse.next()` and a page that reads `headers()` and `cookies()` without
+ * `auth()`, what Next.js costs with no session check (see `nextjs-ceiling.ts`).
+ */
+export type NextBuild = NextSide | "bare"
+
+/** The package each build imports. */
+const PACKAGE: Record<NextBuild, string> = {
+  ours: "next-auth",
+  authjs: "next-auth-beta",
+  bare: "next-auth",
+}
 
 const REPOSITORY = join(BENCH_DIR, "..")
 /** The builds whose files make our side's app: a newer one rebuilds it. */
@@ -76,8 +87,33 @@ export const { GET, POST } = handlers
 `,
 }
 
-/** Where a side's app is built. */
-export function appDir(side: NextSide): string {
+/** The files of the bare app that differ from {@link TEMPLATE}. */
+const BARE: Record<string, string> = {
+  "proxy.js": `import { NextResponse } from "next/server"
+
+export function proxy() {
+  return NextResponse.next()
+}
+
+export const config = { matcher: ["/guarded", "/guarded.txt"] }
+`,
+  "app/page.jsx": `import { cookies, headers } from "next/headers"
+
+export default async function Home() {
+  await headers()
+  await cookies()
+  return <p>{"Signed in as nobody"}</p>
+}
+`,
+}
+
+/** A build's files, `PKG` standing for the package. */
+function filesOf(side: NextBuild): Record<string, string> {
+  return side === "bare" ? { ...TEMPLATE, ...BARE } : TEMPLATE
+}
+
+/** Where a build is made. */
+export function appDir(side: NextBuild): string {
   return join(CACHE_DIR, `nextjs-${side}`)
 }
 
@@ -94,12 +130,12 @@ export function oursUnavailable(): string | undefined {
  *
  * @throws {Error} when `next build` fails
  */
-export function buildApp(side: NextSide): void {
+export function buildApp(side: NextBuild): void {
   const dir = appDir(side)
   const stamp = buildStamp(side)
   const stampFile = join(dir, ".next", "bench-stamp")
   if (existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return
-  for (const [file, contents] of Object.entries(TEMPLATE)) {
+  for (const [file, contents] of Object.entries(filesOf(side))) {
     const path = join(dir, file)
     mkdirSync(dirname(path), { recursive: true })
     writeFileSync(path, contents.replaceAll("PKG", PACKAGE[side]))
@@ -115,10 +151,10 @@ export function buildApp(side: NextSide): void {
   writeFileSync(stampFile, stamp)
 }
 
-/** What a build is made from: the template, and for our side the newest file of our builds. */
-function buildStamp(side: NextSide): string {
-  const hash = createHash("sha256").update(JSON.stringify([side, TEMPLATE]))
-  if (side === "ours") {
+/** What a build is made from: its files, and on our package the newest file of our builds. */
+function buildStamp(side: NextBuild): string {
+  const hash = createHash("sha256").update(JSON.stringify([side, filesOf(side)]))
+  if (PACKAGE[side] === PACKAGE.ours) {
     for (const build of OUR_BUILDS) hash.update(String(newestIn(join(REPOSITORY, build))))
   }
   return hash.digest("hex")

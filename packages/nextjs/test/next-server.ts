@@ -8,6 +8,8 @@ import { join } from "node:path"
 export interface NextServer {
   /** `http://localhost:<port>` (see `host`), no trailing slash. */
   readonly baseUrl: string
+  /** The server's process id (`next start` serves from the process it runs in). */
+  readonly pid: number | undefined
   /** Everything the server printed, for failure messages. */
   output(): string
   /** Stops the server (its own process, by its handle). */
@@ -63,7 +65,12 @@ export async function startNextServer(options: StartNextServerOptions): Promise<
   try {
     const url = new URL(await waitForUrl(child, () => output))
     url.hostname = options.host ?? "localhost"
-    return { baseUrl: url.origin, output: () => output, close: () => stop(child) }
+    return {
+      baseUrl: url.origin,
+      pid: child.pid,
+      output: () => output,
+      close: () => stop(child),
+    }
   } catch (error) {
     await stop(child)
     throw error
