@@ -117,18 +117,15 @@ export async function compareServers(
   const servers = [ours, authjs] as const
   await load(ours, cookie, { seconds: 1 }, path)
   await load(authjs, cookie, { seconds: 1 }, path)
-  for (let round = 0; round < rounds; round++) {
-    for (const side of round % 2 === 0 ? [0, 1] : [1, 0]) {
-      const stats = await load(servers[side]!, cookie, { seconds }, path)
-      if (stats.errors > 0)
-        throw new Error(`${servers[side]!.side}: ${stats.errors} failed requests`)
-      const total = totals[side]!
-      total.ops += stats.ops
-      total.seconds += stats.ops / stats.opsPerSec
-      total.p50.push(stats.p50Us)
-      total.p99.push(stats.p99Us)
-    }
-  }
+  await interleave(servers, rounds, async (server, side) => {
+    const stats = await load(server, cookie, { seconds }, path)
+    if (stats.errors > 0) throw new Error(`${server.side}: ${stats.errors} failed requests`)
+    const total = totals[side]!
+    total.ops += stats.ops
+    total.seconds += stats.ops / stats.opsPerSec
+    total.p50.push(stats.p50Us)
+    total.p99.push(stats.p99Us)
+  })
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!
   return totals.map((total) => ({
     opsPerSec: total.ops / total.seconds,
@@ -136,4 +133,21 @@ export async function compareServers(
     p99Us: median(total.p99),
     ops: total.ops,
   })) as [Stats, Stats]
+}
+
+/**
+ * Runs `round` once per server in each of `rounds` rounds, the servers in their order in even
+ * rounds and in reverse in odd ones, so none always runs first (right after the others).
+ */
+export async function interleave<T>(
+  servers: readonly T[],
+  rounds: number,
+  round: (server: T, index: number) => Promise<void>,
+): Promise<void> {
+  const order = servers.map((_, index) => index)
+  for (let r = 0; r < rounds; r++) {
+    for (const index of r % 2 === 0 ? order : [...order].reverse()) {
+      await round(servers[index]!, index)
+    }
+  }
 }

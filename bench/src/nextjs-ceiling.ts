@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs"
 import { startNextServer } from "../../packages/nextjs/test/next-server.js"
 import { appDir, buildApp, type NextBuild } from "./frameworks/nextjs-app.js"
-import { load } from "./http.js"
+import { interleave, load } from "./http.js"
 import { authjsSessionCookie } from "./targets.js"
 
 const PATHS = ["/guarded.txt", "/"] as const
@@ -37,18 +37,15 @@ async function cpuPerRequest(
   const totals = new Map(BUILDS.map((build) => [build, { seconds: 0, requests: 0 }]))
   for (const server of servers.values())
     await load(server, cookie, { seconds: WARMUP_SECONDS }, path)
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? BUILDS : [...BUILDS].reverse()
-    for (const build of order) {
-      const server = servers.get(build)!
-      const before = cpuSeconds(server.pid)
-      const stats = await load(server, cookie, { seconds: SECONDS }, path)
-      if (stats.errors > 0) throw new Error(`${build}: ${stats.errors} failed requests on ${path}`)
-      const total = totals.get(build)!
-      total.seconds += cpuSeconds(server.pid) - before
-      total.requests += stats.ops
-    }
-  }
+  await interleave(BUILDS, ROUNDS, async (build) => {
+    const server = servers.get(build)!
+    const before = cpuSeconds(server.pid)
+    const stats = await load(server, cookie, { seconds: SECONDS }, path)
+    if (stats.errors > 0) throw new Error(`${build}: ${stats.errors} failed requests on ${path}`)
+    const total = totals.get(build)!
+    total.seconds += cpuSeconds(server.pid) - before
+    total.requests += stats.ops
+  })
   return new Map(
     BUILDS.map((build) => {
       const { seconds, requests } = totals.get(build)!

@@ -154,7 +154,7 @@ export function buildApp(side: NextBuild): void {
 /** What a build is made from: its files, and on our package the newest file of our builds. */
 function buildStamp(side: NextBuild): string {
   const hash = createHash("sha256").update(JSON.stringify([side, filesOf(side)]))
-  if (PACKAGE[side] === PACKAGE.ours) {
+  if (side !== "authjs") {
     for (const build of OUR_BUILDS) hash.update(String(newestIn(join(REPOSITORY, build))))
   }
   return hash.digest("hex")
