@@ -11,12 +11,9 @@
  * @module session
  */
 
-import { type ResolvedConfig, resolveConfig } from "./internal/config/resolve-config.js"
-import { isDatabaseUnavailable } from "./internal/database-unavailable.js"
-import { createContext } from "./internal/routing/context.js"
-import { parseSessionRequest } from "./internal/routing/parse-request.js"
 import { setCookieHeaders } from "./internal/routing/respond.js"
-import { type Reissue, readSession, type SessionRead } from "./internal/session/session.js"
+import { readRequestSession } from "./internal/server/session.js"
+import type { Reissue } from "./internal/session/session.js"
 import type { AuthConfig, Session } from "./types.js"
 
 export type { Reissue }
@@ -100,21 +97,9 @@ export async function checkSession(
   config: AuthConfig,
   options: SessionCheckOptions = {},
 ): Promise<SessionCheck> {
-  const resolved = resolveConfig(config)
-  if (resolved.error) {
-    resolved.logger.error(resolved.error)
-    return { session: null, setCookie: [], failure: "config" }
-  }
-  const origin = resolved.origin ?? options.origin
-  const context = createContext(resolved, parseSessionRequest(request, origin))
-  const read = await readOrFail(resolved, () => readSession(context, undefined, options.reissue))
-  if (read === "unavailable" || !read) {
-    return { session: null, setCookie: [], failure: read ?? "error" }
-  }
-  return {
-    session: read.session,
-    setCookie: setCookieHeaders([...context.setCookies, ...read.cookies]),
-  }
+  const { session, cookies, failure } = await readRequestSession(request, config, options)
+  if (failure) return { session: null, setCookie: [], failure }
+  return { session, setCookie: setCookieHeaders(cookies) }
 }
 
 /**
@@ -138,20 +123,4 @@ export async function checkSession(
  */
 export async function getSession(request: Request, config: AuthConfig): Promise<Session | null> {
   return (await checkSession(request, config, { reissue: "never" })).session
-}
-
-/**
- * Runs a session read; a throw is logged (as `Auth()` logs an action's) and gives `undefined`,
- * or `"unavailable"` when the database cannot be reached.
- */
-async function readOrFail(
-  config: ResolvedConfig,
-  read: () => Promise<SessionRead>,
-): Promise<SessionRead | "unavailable" | undefined> {
-  try {
-    return await read()
-  } catch (error) {
-    config.logger.error(error instanceof Error ? error : new Error(String(error)))
-    return isDatabaseUnavailable(error) ? "unavailable" : undefined
-  }
 }

@@ -67,6 +67,42 @@ export async function handleAuth(
   }
 }
 
+/** What an action gave a server-side call (`signIn`, `signOut`, a session update). */
+export type ServerActionOutcome =
+  | { readonly result: ResponseInternal; readonly error?: undefined }
+  | { readonly error: unknown; readonly response: Response }
+
+/**
+ * Runs one action for server code, as `handleAuth` in raw mode does, but every failure comes
+ * back as data: the error (logged) with the answer the HTTP flow would have given it (the
+ * sign-in or error page with `?error=`, a `503` for a database outage, a `400`…).
+ */
+export async function runServerAction(
+  request: Request,
+  input: AuthConfig,
+): Promise<ServerActionOutcome> {
+  const config = resolveConfig(input)
+  let parsed: AuthRequest
+  try {
+    parsed = await parseRequest(request, config.basePath, config.origin)
+  } catch (error) {
+    return { error, response: rejectRequest(config, error) }
+  }
+  if (config.error) {
+    return { error: config.error, response: await configErrorResponse(config, parsed) }
+  }
+  const context = createContext(config, parsed)
+  try {
+    return { result: withCookies(await dispatch(context), context.setCookies) }
+  } catch (error) {
+    config.logger.error(asError(error))
+    return {
+      error,
+      response: await answerSafely(config, () => actionErrorResponse(context, error)),
+    }
+  }
+}
+
 /** Builds an error answer; if even that fails (a `pages.*` URL no header can carry), a 500. */
 async function answerSafely(
   config: ResolvedConfig,

@@ -1,0 +1,202 @@
+import { AuthError } from "../../errors.js"
+import type { Cookie, ResponseInternal, Session } from "../../types.js"
+import { resolveConfig } from "../config/resolve-config.js"
+import { runServerAction } from "../routing/handle.js"
+import { resolveRequestURL } from "../routing/request-url.js"
+import type { PreparedConfig } from "./prepare-config.js"
+
+/** What a server-side sign-in or sign-out gave: where to go next, and the cookies to set. */
+export type AuthActionResult =
+  | {
+      /** Where the browser goes next: the provider, the callback URL, a page. */
+      readonly redirect: string
+      /** The cookies to set on the response (`setCookieHeaders` makes `Set-Cookie` values). */
+      readonly cookies: Cookie[]
+      readonly error?: undefined
+    }
+  | {
+      /**
+       * Why it failed (already logged): `CredentialsSignin` for wrong credentials, another
+       * `AuthError`, or the cause of a `503` (the database cannot be reached).
+       */
+      readonly error: AuthError
+      /**
+       * Where the HTTP flow would send the browser (the sign-in or error page with `?error=`);
+       * `undefined` when it answers without a redirect (`status`).
+       */
+      readonly redirect: string | undefined
+      /** The status the HTTP flow would answer with: `302`, `400`, `413`, `500`, `503`. */
+      readonly status: number
+      readonly cookies: Cookie[]
+    }
+
+/** Options of {@link signIn}. */
+export interface SignInOptions {
+  /** Where to go after signing in. @default the `Referer`, else `/` */
+  readonly redirectTo?: string
+  /** The provider's form fields (credentials, `email`). */
+  readonly fields?: Record<string, string> | URLSearchParams
+  /** Extra parameters for the provider's authorization URL (`prompt`, `login_hint`). */
+  readonly authorizationParams?: Record<string, string> | URLSearchParams
+}
+
+/** Options of {@link signOut}. */
+export interface SignOutOptions {
+  /** Where to go after signing out. @default the `Referer`, else `/` */
+  readonly redirectTo?: string
+}
+
+/** Request headers that describe the incoming request's own body or hop, not the internal one. */
+const NOT_FORWARDED = [
+  "content-length",
+  "content-type",
+  "transfer-encoding",
+  "connection",
+  "expect",
+  "x-auth-return-redirect",
+]
+
+/**
+ * Signs in from server code (a form action, a server action): what POST
+ * `<basePath>/signin/<provider>` (`/callback/<provider>` for credentials) does, with the
+ * request's cookies, without a CSRF token: the framework's own origin check on form posts is
+ * what protects it, so call it only from a handler that has one. Without a provider, or with
+ * one the config does not have, it goes to the sign-in page.
+ *
+ * @param request the incoming request, on the app's URL (`PreparedConfig.requestURL`)
+ * @param provider the provider's id
+ * @example
+ * const result = await signIn(request, prepared, "github", { redirectTo: "/dashboard" })
+ * if (result.error) return errorPage(result.error)
+ * return redirect(result.redirect, result.cookies)
+ */
+export async function signIn(
+  request: Request,
+  prepared: PreparedConfig,
+  provider: string | undefined,
+  options: SignInOptions = {},
+): Promise<AuthActionResult> {
+  const origin = originOf(request, prepared)
+  const callbackUrl = callbackUrlOf(request, options.redirectTo)
+  const found = provider === undefined ? undefined : findProvider(prepared, provider)
+  if (found === undefined) {
+    return { redirect: prepared.signInURL(origin, callbackUrl).href, cookies: [] }
+  }
+  const action = found === "credentials" ? "callback" : "signin"
+  const url = prepared.actionURL(origin, `${action}/${encodeURIComponent(provider!)}`)
+  const query = new URLSearchParams(options.authorizationParams)
+  if (query.size > 0) url.search = query.toString()
+  const body = new URLSearchParams(options.fields)
+  body.set("callbackUrl", callbackUrl)
+  return run(request, prepared, url, { form: body }, url.href)
+}
+
+/**
+ * Signs out from server code: what POST `<basePath>/signout` does (the database session
+ * deleted, the cookie cleared, the `signOut` event), without a CSRF token (see {@link signIn}).
+ */
+export async function signOut(
+  request: Request,
+  prepared: PreparedConfig,
+  options: SignOutOptions = {},
+): Promise<AuthActionResult> {
+  const origin = originOf(request, prepared)
+  const callbackUrl = callbackUrlOf(request, options.redirectTo)
+  const url = prepared.actionURL(origin, "signout")
+  return run(request, prepared, url, { form: new URLSearchParams({ callbackUrl }) }, callbackUrl)
+}
+
+/** What {@link updateSession} gave: the new session as `/session` sends it, and its cookie. */
+export interface UpdateSessionResult {
+  readonly session: Session | null
+  readonly cookies: Cookie[]
+}
+
+/**
+ * Updates the session from server code: what POST `<basePath>/session` with `{ data }` does (the
+ * `jwt` callback gets `trigger: "update"` and `session: data`; database sessions: the `session`
+ * callback gets `newSession`). `session` is `null` when there is none, or the update failed.
+ */
+export async function updateSession(
+  request: Request,
+  prepared: PreparedConfig,
+  data: unknown,
+): Promise<UpdateSessionResult> {
+  const url = prepared.actionURL(originOf(request, prepared), "session")
+  const outcome = await runServerAction(
+    internalRequest(request, url, { json: { data } }),
+    prepared.actionConfig,
+  )
+  if ("response" in outcome) return { session: null, cookies: [] }
+  return {
+    session: (outcome.result.body ?? null) as Session | null,
+    cookies: outcome.result.cookies ?? [],
+  }
+}
+
+async function run(
+  request: Request,
+  prepared: PreparedConfig,
+  url: URL,
+  body: { form: URLSearchParams },
+  fallback: string,
+): Promise<AuthActionResult> {
+  const outcome = await runServerAction(internalRequest(request, url, body), prepared.actionConfig)
+  if (!("response" in outcome)) {
+    const { result } = outcome
+    return {
+      redirect: result.redirect ?? locationOf(result) ?? fallback,
+      cookies: result.cookies ?? [],
+    }
+  }
+  const { response } = outcome
+  return {
+    error: asAuthError(outcome.error),
+    redirect: response.headers.get("location") ?? undefined,
+    status: response.status,
+    cookies: [],
+  }
+}
+
+/** The internal POST: the incoming request's headers (its cookies), a new body. */
+function internalRequest(
+  request: Request,
+  url: URL,
+  body: { form: URLSearchParams } | { json: unknown },
+): Request {
+  const headers = new Headers(request.headers)
+  for (const name of NOT_FORWARDED) headers.delete(name)
+  const isJson = "json" in body
+  headers.set("content-type", isJson ? "application/json" : "application/x-www-form-urlencoded")
+  return new Request(url, {
+    method: "POST",
+    headers,
+    body: isJson ? JSON.stringify(body.json) : body.form,
+  })
+}
+
+function originOf(request: Request, prepared: PreparedConfig): string {
+  return resolveRequestURL(request, { url: prepared.config.url }).origin
+}
+
+/** `redirectTo`, else the page the request came from (`Referer`), else `/`. */
+function callbackUrlOf(request: Request, redirectTo: string | undefined): string {
+  if (redirectTo !== undefined && redirectTo !== "") return redirectTo
+  return request.headers.get("referer") ?? "/"
+}
+
+/** The type of a provider of the config by id, or `undefined` when it has none. */
+function findProvider(prepared: PreparedConfig, id: string): string | undefined {
+  return resolveConfig(prepared.config).providerById.get(id)?.type
+}
+
+function locationOf(result: ResponseInternal): string | undefined {
+  const headers = new Headers(result.headers as HeadersInit | undefined)
+  return headers.get("location") ?? undefined
+}
+
+function asAuthError(error: unknown): AuthError {
+  return error instanceof AuthError
+    ? error
+    : new AuthError(error instanceof Error ? error : String(error))
+}

@@ -1,0 +1,46 @@
+/**
+ * The server API every integration is written on: one config preparation, one rule for a
+ * request's URL (base path, `AUTH_URL`, trusted proxies), the session read, the route guard,
+ * server-side sign-in and sign-out, the CSRF token for server-rendered forms. An integration
+ * only turns its framework's request into a web `Request` (or an `IncomingRequest`) and these
+ * results into its framework's response, redirect or cookies. See `docs/integrations.md`.
+ *
+ * @example
+ * // A whole integration for a fetch-style framework.
+ * import { Auth } from "@auth/core"
+ * import { guard, prepareConfig } from "@auth/core/server"
+ *
+ * const prepared = prepareConfig(config, process.env, { defaultBasePath: "/api/auth" })
+ * export const handler = (request: Request) => Auth(request, prepared.config)
+ * export async function protect(request: Request): Promise<Response | undefined> {
+ *   const result = await guard(request, prepared)
+ *   return result.session ? undefined : result.response
+ * }
+ *
+ * @module server
+ */
+export { prefersJson } from "./internal/routing/prefers-json.js"
+export { setCookieHeaders } from "./internal/routing/respond.js"
+export {
+  type AuthActionResult,
+  type SignInOptions,
+  type SignOutOptions,
+  signIn,
+  signOut,
+  type UpdateSessionResult,
+  updateSession,
+} from "./internal/server/actions.js"
+export { type CsrfTokenResult, getCsrfToken } from "./internal/server/csrf-token.js"
+export { type GuardOptions, type GuardResult, guard } from "./internal/server/guard.js"
+export type { IncomingRequest } from "./internal/server/incoming-url.js"
+export {
+  type PrepareConfigOptions,
+  type PreparedConfig,
+  prepareConfig,
+} from "./internal/server/prepare-config.js"
+export {
+  readRequestSession as getSession,
+  type SessionFailure,
+  type SessionReadOptions,
+  type SessionResult,
+} from "./internal/server/session.js"
