@@ -17,10 +17,10 @@ import type { ErrorType } from "./errors.js"
 import type { LoggerInstance } from "./internal/logger.js"
 import type { RateLimitOptions } from "./internal/rate-limit/options.js"
 import type { raw, skipCSRFCheck } from "./internal/symbols.js"
-import type { JWT, JWTOptions } from "./jwt.js"
 import type { CredentialInput } from "./providers/credentials.js"
 import type { Provider } from "./providers/index.js"
 import type { ProviderType } from "./providers/provider-types.js"
+import type { JWT, JWTOptions } from "./types/jwt.js"
 
 export type { LoggerInstance, WarningCode } from "./internal/logger.js"
 export type {

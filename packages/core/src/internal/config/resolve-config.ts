@@ -5,7 +5,7 @@ import {
   AuthError as BaseAuthError,
   EventError,
 } from "../../errors.js"
-import { encode, type JWTOptions } from "../../jwt.js"
+import type { JWTOptions } from "../../types/jwt.js"
 import type {
   AuthConfig,
   CallbacksOptions,
@@ -22,6 +22,7 @@ import {
   type ResolvedCookies,
 } from "../cookies/defaults.js"
 import { decodeHeld } from "../jwt/decrypted-tokens.js"
+import { encode } from "../jwt/token.js"
 import { redactAdapterArgs } from "../log-redaction.js"
 import { createLogger, type LoggerInstance } from "../logger.js"
 import { type ResolvedRateLimit, resolveRateLimit } from "../rate-limit/options.js"

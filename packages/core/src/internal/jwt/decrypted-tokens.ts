@@ -15,8 +15,9 @@
  * `decode` and `getToken` of `@auth/core/jwt` hold nothing, which keeps the edge bundle that only
  * checks a token small.
  */
-import { decode, type JWT, type JWTDecodeParams } from "../../jwt.js"
+import type { JWT, JWTDecodeParams } from "../../types/jwt.js"
 import { type Claims, readClaims } from "./claims.js"
+import { decode } from "./token.js"
 
 /** The secrets, salt and options a token decrypted with. */
 export interface Scope {

@@ -10,9 +10,9 @@
  */
 import * as o from "oauth4webapi"
 import { InvalidCheck } from "../../errors.js"
-import { decode, encode } from "../../jwt.js"
 import type { Cookie, CookieSerializeOptions } from "../../types.js"
 import type { ResolvedCookies } from "../cookies/defaults.js"
+import { decode, encode } from "../jwt/token.js"
 
 /** How long a check cookie, and the `state` parameter, stay valid: 15 minutes. */
 export const CHECK_MAX_AGE_SECONDS = 15 * 60

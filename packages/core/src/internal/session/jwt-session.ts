@@ -1,6 +1,6 @@
 import type { AdapterSession } from "../../adapters.js"
 import { JWTSessionError, SignOutError } from "../../errors.js"
-import type { JWT } from "../../jwt.js"
+import type { JWT } from "../../types/jwt.js"
 import type { Account, Cookie, Profile, Session, User } from "../../types.js"
 import { emitEvent } from "../config/resolve-config.js"
 import type { AuthContext } from "../routing/context.js"
