@@ -14,25 +14,44 @@
  */
 import type { Adapter, AdapterSession, AdapterUser } from "./adapters.js"
 import type { ErrorType } from "./errors.js"
-import type { LoggerInstance } from "./internal/logger.js"
-import type { RateLimitOptions } from "./internal/rate-limit/options.js"
 import type { raw, skipCSRFCheck } from "./internal/symbols.js"
 import type { CredentialInput } from "./providers/credentials.js"
 import type { Provider } from "./providers/index.js"
 import type { ProviderType } from "./providers/provider-types.js"
+import type { Awaitable } from "./types/common.js"
+import type { Cookie, CookiesOptions } from "./types/cookies.js"
 import type { JWT, JWTOptions } from "./types/jwt.js"
+import type { LoggerInstance } from "./types/logger.js"
+import type { RateLimitOptions } from "./types/rate-limit.js"
+import type { Theme } from "./types/theme.js"
+import type { Account, Profile, User } from "./types/user.js"
 
-export type { LoggerInstance, WarningCode } from "./internal/logger.js"
+export type { Awaitable } from "./types/common.js"
+export type {
+  Cookie,
+  CookieOption,
+  CookieSerializeOptions,
+  CookiesOptions,
+} from "./types/cookies.js"
+export type { LoggerInstance, WarningCode } from "./types/logger.js"
 export type {
   EmailRateLimitOptions,
+  RateLimitCount,
   RateLimitOptions,
   RateLimitRule,
-} from "./internal/rate-limit/options.js"
-export type { RateLimitCount, RateLimitStore } from "./internal/rate-limit/store.js"
+  RateLimitStore,
+} from "./types/rate-limit.js"
+export type { Theme, ThemeMailbox } from "./types/theme.js"
+export type {
+  Account,
+  Authenticator,
+  AuthorizationDetails,
+  DefaultUser,
+  Profile,
+  TokenSet,
+  User,
+} from "./types/user.js"
 export type { ErrorType }
-
-/** A value or a promise of it. */
-export type Awaitable<T> = T | PromiseLike<T>
 
 /** A semantic version string: `v<major>`, `v<major>.<minor>` or `v<major>.<minor>.<patch>`. */
 export type SemverString = `v${number}` | `v${number}.${number}` | `v${number}.${number}.${number}`
@@ -65,17 +84,6 @@ export type SignInPageErrorParam =
   | "CredentialsSignin"
   | "SessionRequired"
 
-/** The user as returned by a provider's `profile` callback or a credentials `authorize`. */
-export interface DefaultUser {
-  id?: string
-  name?: string | null
-  email?: string | null
-  image?: string | null
-}
-
-/** The signed-in user. Extend it with module augmentation. */
-export interface User extends DefaultUser {}
-
 /** The session as sent to the client. */
 export interface DefaultSession {
   user?: User
@@ -85,88 +93,6 @@ export interface DefaultSession {
 
 /** The session as sent to the client. Extend it with module augmentation. */
 export interface Session extends DefaultSession {}
-
-/** Authorization details of RFC 9396. */
-export interface AuthorizationDetails {
-  type: string
-  [key: string]: unknown
-}
-
-/** The token endpoint's response, plus `expires_at` (seconds since the epoch). */
-export interface TokenSet {
-  access_token?: string
-  token_type?: Lowercase<string>
-  id_token?: string
-  refresh_token?: string
-  scope?: string
-  expires_in?: number
-  /** Absolute expiry in seconds, computed from `expires_in`. */
-  expires_at?: number
-  authorization_details?: AuthorizationDetails[]
-  [parameter: string]: unknown
-}
-
-/** A user's link to one provider. */
-export interface Account extends Omit<TokenSet, "expires_in"> {
-  /** The provider id. */
-  provider: string
-  /**
-   * For OAuth/OIDC, the id from the profile callback; for e-mail, the address; for credentials,
-   * the `id` returned by `authorize`.
-   */
-  providerAccountId: string
-  type: ProviderType
-  userId?: string
-  expires_in?: number
-}
-
-/** OpenID Connect standard claims; any other claim is allowed. */
-export interface Profile {
-  id?: string | null
-  sub?: string | null
-  name?: string | null
-  given_name?: string | null
-  family_name?: string | null
-  middle_name?: string | null
-  nickname?: string | null
-  preferred_username?: string | null
-  profile?: string | null
-  picture?: unknown
-  website?: string | null
-  email?: string | null
-  email_verified?: boolean | null
-  gender?: string | null
-  birthdate?: string | null
-  zoneinfo?: string | null
-  locale?: string | null
-  phone_number?: string | null
-  updated_at?: Date | string | number | null
-  address?: {
-    country?: string | null
-    formatted?: string | null
-    locality?: string | null
-    postal_code?: string | null
-    region?: string | null
-    street_address?: string | null
-  } | null
-  [claim: string]: unknown
-}
-
-/** A WebAuthn authenticator. */
-export interface Authenticator {
-  /** Base64. */
-  credentialID: string
-  /** Base64. */
-  credentialPublicKey: string
-  providerAccountId: string
-  /** How many times the authenticator was used. */
-  counter: number
-  credentialDeviceType: string
-  credentialBackedUp: boolean
-  /** Concatenated transport flags. */
-  transports?: string | null
-  userId?: string
-}
 
 /** A provider as listed by `/providers`: only client-safe fields. */
 export interface PublicProvider {
@@ -208,66 +134,6 @@ export interface PagesOptions {
   verifyRequest: string
   /** New users are sent here on their first sign-in. */
   newUser: string
-}
-
-/** Cookie serialization options. */
-export interface CookieSerializeOptions {
-  domain?: string
-  expires?: Date
-  httpOnly?: boolean
-  maxAge?: number
-  partitioned?: boolean
-  path?: string
-  priority?: "low" | "medium" | "high"
-  sameSite?: boolean | "lax" | "strict" | "none"
-  secure?: boolean
-}
-
-/** One cookie's name and options. */
-export interface CookieOption {
-  name: string
-  options: CookieSerializeOptions
-}
-
-/** The cookies core sets. Supplying any opts out of the built-in naming per key. */
-export interface CookiesOptions {
-  sessionToken: Partial<CookieOption>
-  callbackUrl: Partial<CookieOption>
-  csrfToken: Partial<CookieOption>
-  pkceCodeVerifier: Partial<CookieOption>
-  state: Partial<CookieOption>
-  nonce: Partial<CookieOption>
-  webauthnChallenge: Partial<CookieOption>
-}
-
-/** A cookie to set on the response. */
-export interface Cookie extends CookieOption {
-  value: string
-}
-
-/** The look of the built-in pages. */
-export interface Theme {
-  colorScheme?: "auto" | "dark" | "light"
-  logo?: string
-  brandColor?: string
-  buttonText?: string
-  /**
-   * Where users read the sign-in e-mail (not in Auth.js). The "Check your email" page
-   * (`verify-request`) then links it as "Open <name>": a webmail, or in development a local
-   * mailbox such as the playground's `/mailbox`. Only `http:`/`https:` URLs and root-relative
-   * paths are used; anything else is dropped.
-   * @default undefined: no link
-   * @example { url: "/mailbox", name: "the playground mailbox" }
-   */
-  mailbox?: ThemeMailbox
-}
-
-/** A link to the mailbox that receives the sign-in e-mails (see `Theme.mailbox`). */
-export interface ThemeMailbox {
-  /** An `http(s):` URL or a root-relative path. */
-  url: string
-  /** The link reads "Open <name>". @default "your mailbox" */
-  name?: string
 }
 
 /** The response `Auth()` returns in `raw` mode. */

@@ -1,24 +1,9 @@
 import { AuthError } from "../errors.js"
+import type { LoggerInstance, WarningCode } from "../types/logger.js"
 import { describeExpectedError } from "./expected-error.js"
 import { redactSecrets, scrubError } from "./log-redaction.js"
 
-/** Codes of the warnings core logs. */
-export type WarningCode =
-  | "debug-enabled"
-  | "csrf-disabled"
-  | "env-url-basepath-redundant"
-  | "env-url-basepath-mismatch"
-  | "experimental-webauthn"
-  | "weak-secret"
-  | "jwt-a256gcm-allowed"
-  | "rate-limit-disabled"
-
-/** A logger. Levels that a custom logger leaves out use the built-in one. */
-export interface LoggerInstance extends Record<string, (...args: never[]) => void> {
-  warn: (code: WarningCode) => void
-  error: (error: Error) => void
-  debug: (message: string, metadata?: unknown) => void
-}
+export type { LoggerInstance, WarningCode }
 
 const RED = "\x1b[31m"
 const YELLOW = "\x1b[33m"

@@ -4,7 +4,8 @@
  *
  * @module providers/credentials
  */
-import type { Awaitable, User } from "../types.js"
+import type { Awaitable } from "../types/common.js"
+import type { User } from "../types/user.js"
 import type { CommonProviderOptions } from "./provider-types.js"
 
 /** The id of the credentials provider. */

@@ -5,7 +5,8 @@
  */
 import { type NodemailerServer, nodemailerProvider } from "../internal/email/nodemailer-provider.js"
 import type { customFetch } from "../internal/symbols.js"
-import type { Awaitable, Theme } from "../types.js"
+import type { Awaitable } from "../types/common.js"
+import type { Theme } from "../types/theme.js"
 import type { CommonProviderOptions } from "./provider-types.js"
 
 export type { EmailProviderId } from "./provider-types.js"

@@ -6,7 +6,8 @@
  * @module providers/oauth
  */
 import type { customFetch } from "../internal/symbols.js"
-import type { Account, Awaitable, Profile, TokenSet, User } from "../types.js"
+import type { Awaitable } from "../types/common.js"
+import type { Account, Profile, TokenSet, User } from "../types/user.js"
 import type { CommonProviderOptions } from "./provider-types.js"
 
 type UrlParams = Record<string, unknown>

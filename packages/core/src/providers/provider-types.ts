@@ -1,4 +1,4 @@
-import type { Awaitable } from "../types.js"
+import type { Awaitable } from "../types/common.js"
 
 /** The kinds of provider. `email` and `credentials` are the redirectable kinds. */
 export type ProviderType = "oidc" | "oauth" | "email" | "credentials" | "webauthn"

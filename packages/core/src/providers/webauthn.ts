@@ -13,7 +13,8 @@
 
 import type { Adapter, AdapterUser } from "../adapters.js"
 import { MissingAdapter } from "../errors.js"
-import type { Awaitable, User } from "../types.js"
+import type { Awaitable } from "../types/common.js"
+import type { User } from "../types/user.js"
 import type { CredentialInput } from "./credentials.js"
 import type { CommonProviderOptions } from "./provider-types.js"
 

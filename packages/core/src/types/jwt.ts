@@ -1,5 +1,5 @@
-import type { LoggerInstance } from "../internal/logger.js"
-import type { Awaitable } from "../providers/provider-types.js"
+import type { Awaitable } from "./common.js"
+import type { LoggerInstance } from "./logger.js"
 
 /** The claims core puts in a session token. */
 export interface DefaultJWT extends Record<string, unknown> {

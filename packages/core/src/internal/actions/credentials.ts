@@ -1,6 +1,6 @@
 import { AuthError, CallbackRouteError, CredentialsSignin } from "../../errors.js"
 import type { CredentialsConfig } from "../../providers/credentials.js"
-import type { Account, User } from "../../types.js"
+import type { Account, User } from "../../types/user.js"
 import { emitEvent } from "../config/resolve-config.js"
 import { type ActionResult, redirectTo } from "../routing/action-result.js"
 import { type AuthContext, assertCsrf, callbackUrlOf, replayRequest } from "../routing/context.js"

@@ -1,7 +1,7 @@
 import type { Adapter, AdapterUser } from "../../adapters.js"
 import { EmailSignInError } from "../../errors.js"
 import type { EmailConfig } from "../../providers/email.js"
-import type { Account, User } from "../../types.js"
+import type { Account, User } from "../../types/user.js"
 import { callbackUrlOf as providerCallbackUrl, signinUrlOf } from "../config/provider.js"
 import { EMAIL_LINK_MAX_AGE_SECONDS } from "../email/defaults.js"
 import { normalizeEmailIdentifier } from "../email/normalize-identifier.js"

@@ -13,7 +13,7 @@ import type {
 } from "../../adapters.js"
 import { AdapterError, AuthError, OAuthAccountNotLinked } from "../../errors.js"
 import type { AccountCallback } from "../../providers/oauth.js"
-import type { Account, Profile, TokenSet, User } from "../../types.js"
+import type { Account, Profile, TokenSet, User } from "../../types/user.js"
 import type { InternalProvider } from "../config/provider.js"
 import { emitEvent } from "../config/resolve-config.js"
 import type { AuthContext } from "../routing/context.js"

@@ -1,6 +1,6 @@
 import { OAuthCallbackError, OAuthProfileParseError } from "../../errors.js"
 import type { OAuthConfig } from "../../providers/oauth.js"
-import type { Profile } from "../../types.js"
+import type { Profile } from "../../types/user.js"
 import { emitEvent } from "../config/resolve-config.js"
 import { type AuthorizationResponseResult, completeAuthorization } from "../oauth/callback.js"
 import type { ResolvedOAuthProvider } from "../oauth/provider.js"

@@ -1,5 +1,5 @@
 import type { OAuthConfig } from "../../providers/oauth.js"
-import type { Profile } from "../../types.js"
+import type { Profile } from "../../types/user.js"
 import { callbackUrlOf, signinUrlOf } from "../config/provider.js"
 import type { CheckScope } from "../oauth/checks.js"
 import { type ResolvedOAuthProvider, resolveOAuthProvider } from "../oauth/provider.js"

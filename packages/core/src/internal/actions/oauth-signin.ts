@@ -1,6 +1,7 @@
 import { OAuthSignInError } from "../../errors.js"
 import type { OAuthConfig } from "../../providers/oauth.js"
-import type { Cookie, Profile } from "../../types.js"
+import type { Cookie } from "../../types/cookies.js"
+import type { Profile } from "../../types/user.js"
 import { type AuthorizationChecks, authorizationUrl } from "../oauth/authorization-url.js"
 import { createNonce, createPkce, createState } from "../oauth/checks.js"
 import { authorizationServerForSignIn } from "../oauth/discovery.js"

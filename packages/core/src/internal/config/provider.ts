@@ -2,7 +2,7 @@ import type { CredentialsConfig } from "../../providers/credentials.js"
 import type { EmailConfig } from "../../providers/email.js"
 import type { Provider } from "../../providers/index.js"
 import type { OAuthConfig } from "../../providers/oauth.js"
-import type { Profile } from "../../types.js"
+import type { Profile } from "../../types/user.js"
 import { mergeDeep } from "./merge.js"
 
 /** A provider with the user's `options` merged over its defaults. */

@@ -5,15 +5,15 @@ import {
   AuthError as BaseAuthError,
   EventError,
 } from "../../errors.js"
+import type { CookiesOptions } from "../../types/cookies.js"
 import type { JWTOptions } from "../../types/jwt.js"
+import type { Theme } from "../../types/theme.js"
 import type {
   AuthConfig,
   CallbacksOptions,
-  CookiesOptions,
   EventCallbacks,
   PagesOptions,
   SessionOptions,
-  Theme,
 } from "../../types.js"
 import {
   defaultCookies,

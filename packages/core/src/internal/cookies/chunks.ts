@@ -1,4 +1,4 @@
-import type { Cookie, CookieSerializeOptions } from "../../types.js"
+import type { Cookie, CookieSerializeOptions } from "../../types/cookies.js"
 
 /**
  * The most characters of a session cookie's value that go in one cookie: browsers accept 4096

@@ -1,4 +1,4 @@
-import type { CookieSerializeOptions, CookiesOptions } from "../../types.js"
+import type { CookieSerializeOptions, CookiesOptions } from "../../types/cookies.js"
 
 /** The cookies core sets, by their key in the `cookies` config option. */
 export type CookieKey =

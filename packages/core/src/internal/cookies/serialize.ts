@@ -1,4 +1,4 @@
-import type { CookieSerializeOptions } from "../../types.js"
+import type { CookieSerializeOptions } from "../../types/cookies.js"
 
 /** RFC 6265 section 4.1.1: a cookie name is an RFC 7230 token. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/

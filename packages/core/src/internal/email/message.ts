@@ -2,7 +2,7 @@
  * The built-in sign-in e-mail, the same message Auth.js sends, with every interpolated value
  * escaped and the theme colors checked before they reach a `style` attribute.
  */
-import type { Theme } from "../../types.js"
+import type { Theme } from "../../types/theme.js"
 
 /** Button background when the theme has no valid `brandColor`. */
 const DEFAULT_BRAND_COLOR = "#346df1"

@@ -9,7 +9,7 @@
  * without importing each other.
  */
 import { AuthError } from "../../errors.js"
-import type { Theme } from "../../types.js"
+import type { Theme } from "../../types/theme.js"
 import { DEFAULT_EMAIL_FROM, EMAIL_LINK_MAX_AGE_SECONDS } from "./defaults.js"
 import { verificationEmail } from "./message.js"
 

@@ -7,7 +7,8 @@
  */
 import * as o from "oauth4webapi"
 import { AuthError, CallbackRouteError, OAuthCallbackError } from "../../errors.js"
-import type { Cookie, Profile } from "../../types.js"
+import type { Cookie } from "../../types/cookies.js"
+import type { Profile } from "../../types/user.js"
 import { type CheckCookie, type CheckScope, clearCheckCookie, openCheckCookie } from "./checks.js"
 import { clientOf } from "./client-auth.js"
 import { authorizationServerForCallback } from "./discovery.js"

@@ -10,7 +10,7 @@
  */
 import * as o from "oauth4webapi"
 import { InvalidCheck } from "../../errors.js"
-import type { Cookie, CookieSerializeOptions } from "../../types.js"
+import type { Cookie, CookieSerializeOptions } from "../../types/cookies.js"
 import type { ResolvedCookies } from "../cookies/defaults.js"
 import { decode, encode } from "../jwt/token.js"
 

@@ -3,7 +3,7 @@
  * quirks under {@link oauthHooks}, and the engine calls them at fixed points. The engine never
  * looks at provider ids, so a provider keeps its quirks when the app gives it another `id`.
  */
-import type { Profile } from "../../types.js"
+import type { Profile } from "../../types/user.js"
 
 /** The key under which a provider config keeps its {@link OAuthProviderHooks}. Internal. */
 export const oauthHooks: unique symbol = Symbol("oauth-hooks")

@@ -5,7 +5,7 @@
  */
 import { OAuthProfileParseError } from "../../errors.js"
 import type { ProfileCallback } from "../../providers/oauth.js"
-import type { Account, Profile, TokenSet, User } from "../../types.js"
+import type { Account, Profile, TokenSet, User } from "../../types/user.js"
 
 /**
  * The `profile` callback of providers that set none: `id = sub ?? id` (a random UUID when the

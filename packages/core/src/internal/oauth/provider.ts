@@ -9,7 +9,7 @@ import type {
   OAuthConfig,
   ProfileCallback,
 } from "../../providers/oauth.js"
-import type { Profile } from "../../types.js"
+import type { Profile } from "../../types/user.js"
 import { customFetch } from "../symbols.js"
 import { hooksOf, type OAuthProviderHooks } from "./hooks.js"
 import { defaultProfile } from "./profile.js"

@@ -5,7 +5,7 @@
  */
 import * as o from "oauth4webapi"
 import type { OAuthConfigInternal } from "../../providers/oauth.js"
-import type { Profile } from "../../types.js"
+import type { Profile } from "../../types/user.js"
 import { clientOf } from "./client-auth.js"
 import type { ResolvedOAuthProvider } from "./provider.js"
 import { requestOptions } from "./request-options.js"

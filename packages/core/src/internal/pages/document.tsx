@@ -1,6 +1,6 @@
 import type { JSX } from "preact"
 import { renderToString } from "preact-render-to-string"
-import type { Theme } from "../../types.js"
+import type { Theme } from "../../types/theme.js"
 import { safeCssColor, safeImageUrl } from "./sanitize.js"
 import { PAGE_CSS } from "./styles.js"
 

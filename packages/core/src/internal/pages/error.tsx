@@ -1,5 +1,6 @@
 import type { JSX } from "preact"
-import type { ErrorPageParam, Theme } from "../../types.js"
+import type { Theme } from "../../types/theme.js"
+import type { ErrorPageParam } from "../../types.js"
 import { ThemeLogo } from "./document.js"
 import { SiteLink } from "./site-link.js"
 

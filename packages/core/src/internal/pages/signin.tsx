@@ -1,5 +1,6 @@
 import type { JSX } from "preact"
-import type { SignInPageErrorParam, Theme } from "../../types.js"
+import type { Theme } from "../../types/theme.js"
+import type { SignInPageErrorParam } from "../../types.js"
 import { CredentialField } from "./credential-input.js"
 import { ThemeLogo } from "./document.js"
 import { assignFormIds, type ProviderFormIds } from "./form-ids.js"

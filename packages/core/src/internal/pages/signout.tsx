@@ -1,5 +1,5 @@
 import type { JSX } from "preact"
-import type { Theme } from "../../types.js"
+import type { Theme } from "../../types/theme.js"
 import { ThemeLogo } from "./document.js"
 
 /** What the sign-out page shows. */

@@ -7,9 +7,9 @@
 // `internal/crypto/crypto.ts` (WebCrypto): see "imports" in package.json.
 import { hmacSha256Hex } from "#crypto"
 import { EmailSignInError } from "../../errors.js"
+import type { RateLimitRule } from "../../types/rate-limit.js"
 import type { AuthContext } from "../routing/context.js"
 import { hitRateLimit, type RateLimitResult } from "./limit.js"
-import type { RateLimitRule } from "./options.js"
 
 /**
  * Separates these MACs from the others made with the same secret (CSRF cookies, e-mail

@@ -1,9 +1,9 @@
 /**
  * Applying a rule to a key: one hit counted, and whether it is still within the limit.
  */
+
+import type { RateLimitRule, RateLimitStore } from "../../types/rate-limit.js"
 import type { LoggerInstance } from "../logger.js"
-import type { RateLimitRule } from "./options.js"
-import type { RateLimitStore } from "./store.js"
 
 /** The outcome of one hit on a limited key. */
 export type RateLimitResult =

@@ -2,55 +2,10 @@
  * The `rateLimit` config option, and its defaults.
  */
 import { AuthError } from "../../errors.js"
-import type { Awaitable } from "../../providers/provider-types.js"
+import type { Awaitable } from "../../types/common.js"
+import type { RateLimitOptions, RateLimitRule, RateLimitStore } from "../../types/rate-limit.js"
 import { defaultClientKey } from "./client-key.js"
-import { createMemoryStore, type RateLimitStore } from "./store.js"
-
-/** At most `limit` hits per `windowSeconds`. */
-export interface RateLimitRule {
-  /** Hits allowed in one window. A positive integer. */
-  limit: number
-  /** Length of a window, in seconds. Positive. */
-  windowSeconds: number
-}
-
-/** Limits on requests for sign-in e-mails (POST `/signin/<e-mail provider>`). */
-export interface EmailRateLimitOptions {
-  /**
-   * E-mails to one address (after `normalizeIdentifier`), whoever asks: stops mail-bombing an
-   * inbox. `false` turns it off.
-   *
-   * @default { limit: 5, windowSeconds: 900 }
-   */
-  perAddress?: RateLimitRule | false
-  /**
-   * E-mails requested by one client (see `clientKey`), whatever the address: stops one client
-   * from spraying many inboxes. `false` turns it off.
-   *
-   * @default { limit: 20, windowSeconds: 900 }
-   */
-  perClient?: RateLimitRule | false
-}
-
-/** The `rateLimit` config option: limits on requests that cost something to serve. */
-export interface RateLimitOptions {
-  /**
-   * Where counters live. Each resolved config gets its own in-memory store by default, which is
-   * right for one process; give a shared store (Redis) when several processes serve the app.
-   *
-   * @default an in-memory store
-   */
-  store?: RateLimitStore
-  /**
-   * Names the client a request comes from, for `perClient` limits; `null` or `undefined` means
-   * unknown (no per-client limit for that request).
-   *
-   * @default the last `X-Forwarded-For` entry, else `X-Real-IP` (see the docs on trusting them)
-   */
-  clientKey?: (request: Request) => Awaitable<string | null | undefined>
-  /** Limits on sign-in e-mails; `false` turns them off. @default the defaults above */
-  email?: EmailRateLimitOptions | false
-}
+import { createMemoryStore } from "./store.js"
 
 /** Default limit on sign-in e-mails to one address: 5 per 15 minutes. */
 export const EMAIL_PER_ADDRESS_DEFAULT: Readonly<RateLimitRule> = Object.freeze({

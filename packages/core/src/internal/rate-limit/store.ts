@@ -2,40 +2,7 @@
  * Fixed-window counters for rate limits, behind an asynchronous store so that a shared store
  * (Redis, a database) can replace the in-memory one when several processes serve one app.
  */
-
-/** The hits counted for a key in its current window. */
-export interface RateLimitCount {
-  /** Hits in the current window, this one included. */
-  count: number
-  /** When the window ends, in milliseconds since the epoch. */
-  resetAt: number
-}
-
-/**
- * Where rate-limit counters live. One method, so that any store with an atomic increment and
- * an expiry can implement it.
- *
- * @example
- * // Redis (ioredis): one round trip, atomic across processes.
- * const store: RateLimitStore = {
- *   async hit(key, windowSeconds) {
- *     const [[, count], , [, ttl]] = (await redis
- *       .multi()
- *       .incr(`auth:${key}`)
- *       .expire(`auth:${key}`, windowSeconds, "NX")
- *       .pttl(`auth:${key}`)
- *       .exec()) as [[null, number], unknown, [null, number]]
- *     return { count, resetAt: Date.now() + ttl }
- *   },
- * }
- */
-export interface RateLimitStore {
-  /**
-   * Counts one hit on `key`. The window starts with the key's first hit and lasts
-   * `windowSeconds`; after it, counting starts again from one.
-   */
-  hit(key: string, windowSeconds: number): Promise<RateLimitCount>
-}
+import type { RateLimitCount, RateLimitStore } from "../../types/rate-limit.js"
 
 /** At most this many keys are held by a memory store; expired ones go first. */
 export const MEMORY_STORE_MAX_KEYS = 10_000

@@ -1,4 +1,5 @@
-import type { Cookie, ResponseInternal } from "../../types.js"
+import type { Cookie } from "../../types/cookies.js"
+import type { ResponseInternal } from "../../types.js"
 
 /** What an action returns: the internal response, before it becomes a web `Response`. */
 export type ActionResult = ResponseInternal

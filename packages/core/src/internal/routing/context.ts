@@ -1,5 +1,5 @@
 import { MissingCSRF } from "../../errors.js"
-import type { Cookie } from "../../types.js"
+import type { Cookie } from "../../types/cookies.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import type { ResolvedCookies } from "../cookies/defaults.js"
 import { isSubmittedTokenValid, readOrCreateCsrfToken } from "../csrf/csrf.js"

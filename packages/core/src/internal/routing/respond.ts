@@ -1,4 +1,5 @@
-import type { Cookie, ResponseInternal } from "../../types.js"
+import type { Cookie } from "../../types/cookies.js"
+import type { ResponseInternal } from "../../types.js"
 import { serializeCookie } from "../cookies/serialize.js"
 
 /**

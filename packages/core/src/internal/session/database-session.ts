@@ -6,7 +6,8 @@
  */
 import type { Adapter, AdapterSession, AdapterUser } from "../../adapters.js"
 import { SessionTokenError, SignOutError } from "../../errors.js"
-import type { Cookie, Session, SessionCallbackParams } from "../../types.js"
+import type { Cookie } from "../../types/cookies.js"
+import type { Session, SessionCallbackParams } from "../../types.js"
 import { emitEvent } from "../config/resolve-config.js"
 import { isDatabaseUnavailable } from "../database-unavailable.js"
 import type { AuthContext } from "../routing/context.js"

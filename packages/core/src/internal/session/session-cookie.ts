@@ -2,7 +2,7 @@
  * The session cookie of one request, for both strategies: read (and reassembled from its chunks)
  * once per request, written with the chunks the request had in mind, and cleared.
  */
-import type { Cookie } from "../../types.js"
+import type { Cookie } from "../../types/cookies.js"
 import {
   type ChunkedCookieRead,
   clearChunkedCookie,

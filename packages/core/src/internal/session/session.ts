@@ -1,5 +1,5 @@
 import type { AdapterSession, AdapterUser } from "../../adapters.js"
-import type { Cookie } from "../../types.js"
+import type { Cookie } from "../../types/cookies.js"
 import type { AuthContext } from "../routing/context.js"
 import {
   endDatabaseSession,

@@ -1,7 +1,7 @@
 /**
  * Profile mapping shared by the built-in OpenID Connect providers.
  */
-import type { User } from "../../types.js"
+import type { User } from "../../types/user.js"
 
 /** The standard claims {@link userFromClaims} reads; every other claim is ignored. */
 export interface MappedClaims {

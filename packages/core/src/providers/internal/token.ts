@@ -5,7 +5,7 @@
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.1 Successful response
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.2 Error response
  */
-import type { Awaitable } from "../../types.js"
+import type { Awaitable } from "../../types/common.js"
 
 /** An OAuth error the provider reported its own way, as RFC 6749 5.2 names it. */
 export interface ProviderErrorBody {
