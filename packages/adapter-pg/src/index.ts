@@ -7,6 +7,11 @@
  */
 import { PostgresAdapter } from "./adapter.js"
 
+/**
+ * Thrown while PostgreSQL cannot be reached; `@auth/core` answers `503`. It is core's class
+ * (`@auth/core/adapters`), so `instanceof` holds whichever of the two it is imported from.
+ */
+export { DatabaseUnavailableError } from "@auth/core/adapters"
 export { PostgresAdapter, type PostgresAdapterOptions } from "./adapter.js"
 export {
   type ErrorEventSource,
@@ -23,7 +28,6 @@ export {
   schemaSql,
 } from "./schema.js"
 export type { TableName } from "./schema-tables.js"
-export { DatabaseUnavailableError } from "./unavailable.js"
 
 /** The adapter as Auth.js exports it: `import PostgresAdapter from "@auth/pg-adapter"`. */
 export default PostgresAdapter

@@ -1,5 +1,5 @@
 import type { Queryable } from "./queryable.js"
-import { DatabaseUnavailableError, isUnavailable } from "./unavailable.js"
+import { isUnavailable, unavailableError } from "./unavailable.js"
 
 /**
  * SQLSTATEs of a parameter that cannot be a value of its column's type: invalid_text_representation
@@ -20,7 +20,7 @@ interface RunOptions {
 export type RunQuery = (text: string, params: unknown[], options?: RunOptions) => Promise<unknown[]>
 
 /**
- * Wraps a client's `query`: an unreachable database becomes a {@link DatabaseUnavailableError}
+ * Wraps a client's `query`: an unreachable database becomes core's `DatabaseUnavailableError`
  * (answered 503 by core), anything thrown that is not an `Error` becomes one, and every other
  * error is rethrown as the driver gave it.
  */
@@ -31,7 +31,7 @@ export function createRunner(client: Queryable): RunQuery {
     } catch (thrown) {
       const error = thrown instanceof Error ? thrown : new Error(String(thrown))
       if (options.byUserId && NOT_A_KEY.has(String((error as { code?: unknown }).code))) return []
-      throw isUnavailable(error) ? new DatabaseUnavailableError(error) : error
+      throw isUnavailable(error) ? unavailableError(error) : error
     }
   }
 }

@@ -1,6 +1,7 @@
+import { DatabaseUnavailableError } from "@auth/core/adapters"
 import { PGlite } from "@electric-sql/pglite"
 import { describe, expect, it } from "vitest"
-import { DatabaseUnavailableError, isUnavailable } from "./unavailable.js"
+import { isUnavailable, unavailableError } from "./unavailable.js"
 
 /** An error as node-postgres or Node's sockets give it: a message and a `code`. */
 function driverError(message: string, code?: string): Error {
@@ -38,7 +39,8 @@ describe("isUnavailable", () => {
       "every address refused",
       new AggregateError([driverError("connect ECONNREFUSED ::1:5432", "ECONNREFUSED")], "x"),
     ],
-    ["our own error", new DatabaseUnavailableError(driverError("read ECONNRESET", "ECONNRESET"))],
+    ["our own error", unavailableError(driverError("read ECONNRESET", "ECONNRESET"))],
+    ["core's error", new DatabaseUnavailableError(driverError("read ECONNRESET", "ECONNRESET"))],
   ])("is true for %s", (_, error) => {
     expect(isUnavailable(error)).toBe(true)
   })
@@ -69,10 +71,11 @@ describe("isUnavailable", () => {
   })
 })
 
-describe("DatabaseUnavailableError", () => {
+describe("unavailableError", () => {
   it("says what failed and what happens next, keeps the cause, and carries the code core reads", () => {
     const cause = driverError("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED")
-    const error = new DatabaseUnavailableError(cause)
+    const error = unavailableError(cause)
+    expect(error).toBeInstanceOf(DatabaseUnavailableError)
     expect(error.name).toBe("DatabaseUnavailableError")
     expect(error.code).toBe("ERR_DATABASE_UNAVAILABLE")
     expect(error.cause).toBe(cause)

@@ -1,10 +1,9 @@
 /**
  * Telling "the database cannot be reached right now" apart from every other failure, so that
- * an outage answers `503` (and recovers by itself) instead of looking like a bug.
+ * an outage answers `503` (and recovers by itself) instead of looking like a bug. The error
+ * thrown is core's `DatabaseUnavailableError` (from `@auth/core/adapters`).
  */
-
-/** The `code` of {@link DatabaseUnavailableError}; `@auth/core` answers `503` when it sees it. */
-export const DATABASE_UNAVAILABLE_CODE = "ERR_DATABASE_UNAVAILABLE"
+import { DATABASE_UNAVAILABLE_CODE, DatabaseUnavailableError } from "@auth/core/adapters"
 
 /**
  * Socket errors of Node that mean the server cannot be reached or went away.
@@ -68,25 +67,14 @@ export function isUnavailable(error: unknown, depth = 0): boolean {
 }
 
 /**
- * Thrown by the adapter when PostgreSQL cannot be reached, went away mid-query, is restarting
- * or timed out. `@auth/core` answers the request with `503` (its `code` says so), and the pool
- * reconnects by itself once the server is back: nothing needs a restart.
- *
- * @example
- * import { DatabaseUnavailableError } from "@auth/pg-adapter"
- *
- * if (error instanceof DatabaseUnavailableError) res.status(503).send("Try again shortly.")
+ * The error the adapter throws when PostgreSQL cannot be reached, went away mid-query, is
+ * restarting or timed out: core's {@link DatabaseUnavailableError}, which `@auth/core` answers
+ * with `503`, with a message that says the pool reconnects by itself once the server is back.
  */
-export class DatabaseUnavailableError extends Error {
-  /** Always `"ERR_DATABASE_UNAVAILABLE"`: what `@auth/core` looks for to answer `503`. */
-  readonly code = DATABASE_UNAVAILABLE_CODE
-
-  constructor(cause: Error) {
-    super(
+export function unavailableError(cause: Error): DatabaseUnavailableError {
+  return new DatabaseUnavailableError(cause, {
+    message:
       `PostgreSQL is unavailable (${cause.message || cause.name}). Requests that need it ` +
-        "are answered with 503 until it is back; the pool reconnects by itself.",
-      { cause },
-    )
-    this.name = "DatabaseUnavailableError"
-  }
+      "are answered with 503 until it is back; the pool reconnects by itself.",
+  })
 }

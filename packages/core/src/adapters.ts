@@ -4,7 +4,14 @@
  *
  * @module adapters
  */
-import type { Account, Authenticator, Awaitable, User } from "./types.js"
+import type { Awaitable } from "./types/common.js"
+import type { Account, Authenticator, User } from "./types/user.js"
+
+export {
+  DATABASE_UNAVAILABLE_CODE,
+  DatabaseUnavailableError,
+  type DatabaseUnavailableErrorOptions,
+} from "./internal/database-unavailable.js"
 
 /** A user as stored by an adapter. `emailVerified` is set when an e-mail sign-in succeeds. */
 export interface AdapterUser extends User {
@@ -44,6 +51,12 @@ export interface AdapterAuthenticator extends Authenticator {
 /**
  * The adapter interface. Every method is optional in the type; which ones a feature needs is
  * checked once when the config is resolved (e-mail sign-in, database sessions, WebAuthn).
+ *
+ * A lookup that finds nothing returns `null`. A method whose database cannot be reached throws
+ * a {@link DatabaseUnavailableError}, which core answers with `503`; any other error is a
+ * failure of the adapter (logged as an `AdapterError`).
+ *
+ * @see https://authjs.dev/reference/core/adapters Auth.js's adapter reference
  */
 export interface Adapter {
   createUser?(user: AdapterUser): Awaitable<AdapterUser>

@@ -1,11 +1,11 @@
 /**
  * An adapter whose database is unreachable signals it with an error (or a cause) whose `code` is
- * `"ERR_DATABASE_UNAVAILABLE"` (`@auth/pg-adapter`'s `DatabaseUnavailableError`): the request
+ * `"ERR_DATABASE_UNAVAILABLE"` (`DatabaseUnavailableError` of `@auth/core/adapters`): the request
  * is answered 503, not sent to the configuration error page. Every adapter failure is logged as
  * an `AdapterError` whose message names the method and the cause (Auth.js leaves it empty).
  */
 import { describe, expect, it } from "vitest"
-import type { Adapter } from "../src/adapters.js"
+import { type Adapter, DatabaseUnavailableError } from "../src/adapters.js"
 import { AdapterError } from "../src/errors.js"
 import { MemoryAdapter } from "../src/memory-adapter.js"
 import Credentials from "../src/providers/credentials.js"
@@ -56,6 +56,10 @@ function signIn(adapter: Adapter, headers?: HeadersInit) {
 describe("a database outage", () => {
   it.each([
     ["thrown by the adapter", unavailable()],
+    [
+      "core's DatabaseUnavailableError",
+      new DatabaseUnavailableError(new Error("connect ECONNREFUSED 127.0.0.1:5432")),
+    ],
     ["as the cause of what the adapter threw", new Error("query failed", { cause: unavailable() })],
   ])("answers 503 with Retry-After when the unavailable error is %s", async (_, failure) => {
     const { response, log } = signIn(failingAdapter(failure))

@@ -1,0 +1,3 @@
+import { libraryConfig } from "../../scripts/tsup-library.js"
+
+export default libraryConfig({ platform: "node" })
