@@ -94,6 +94,16 @@ describe("prepareConfig", () => {
     const production = prepareConfig(config(), {}, { development: false })
     expect(production.config.trustHost).toBe(false)
   })
+
+  it("reads an environment that answers only by name (no keys to copy)", () => {
+    const env = new Proxy<Record<string, string | undefined>>(
+      {},
+      { get: (_, name) => (name === "AUTH_SECRET" ? SECRET : undefined) },
+    )
+    const prepared = prepareConfig(config({ secret: undefined }), env)
+    expect(prepared.error).toBeUndefined()
+    expect(prepared.config.secret).toEqual([SECRET])
+  })
 })
 
 describe("requestURL: one rule for the origin", () => {
@@ -144,6 +154,14 @@ describe("requestURL: one rule for the origin", () => {
       "https://app.example/q?x=1",
     )
   })
+
+  it("gives null, not a throw, for a request whose URL does not parse", () => {
+    // @hono/node-server builds `request.url` from `Host: 1.2.3.256` without parsing it.
+    const web = new Request("http://localhost/p", { headers: { host: "1.2.3.256" } })
+    Object.defineProperty(web, "url", { value: "http://1.2.3.256/p" })
+    expect(prepareConfig(config(), {}).requestURL(web)).toBeNull()
+    expect(prepareConfig(config(), { AUTH_URL: "https://app.example" }).requestURL(web)).toBeNull()
+  })
 })
 
 describe("signIn and signOut from server code", () => {
@@ -190,6 +208,26 @@ describe("signIn and signOut from server code", () => {
     expect(cleared?.value).toBe("")
   })
 
+  it("refuses a cross-site call with checkOrigin, as the auth routes do", async () => {
+    const prepared = prepareConfig(config(), {})
+    const crossSite = new Request(`${ORIGIN}/`, {
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    })
+    const options = { fields: { username: "ada", password: "secret" }, checkOrigin: true }
+    const refused = await signIn(crossSite, prepared, "credentials", options)
+    expect(refused.error?.type).toBe("MissingCSRF")
+    expect(refused.redirect).toBe(`${ORIGIN}/auth/signin?error=MissingCSRF`)
+    expect(refused.cookies).toEqual([])
+    const signOutRefused = await signOut(crossSite, prepared, { checkOrigin: true })
+    expect(signOutRefused.error?.type).toBe("MissingCSRF")
+    const sameOrigin = new Request(`${ORIGIN}/`, { headers: { origin: ORIGIN } })
+    expect((await signIn(sameOrigin, prepared, "credentials", options)).error).toBeUndefined()
+    // Without the option the framework's own origin check is trusted.
+    expect(
+      (await signIn(crossSite, prepared, "credentials", { ...options, checkOrigin: false })).error,
+    ).toBeUndefined()
+  })
+
   it("updates the session through the jwt callback", async () => {
     const prepared = prepareConfig(config(), {})
     const cookie = await signedInCookie(prepared)
@@ -229,6 +267,17 @@ describe("guard", () => {
     const result = await guard(request, prepared)
     expect(result.response?.status).toBe(401)
     expect(await result.response?.json()).toEqual({ error: "Unauthorized" })
+  })
+
+  it("decides on a session the integration already read, without reading one", async () => {
+    const prepared = prepareConfig(config(), {})
+    const cookie = await signedInCookie(prepared)
+    const request = new Request(`${ORIGIN}/admin`, { headers: { cookie } })
+    const refused = await guard(request, prepared, { session: null })
+    expect(refused.response?.status).toBe(303)
+    const session = { user: { name: "Known" }, expires: "2100-01-01T00:00:00.000Z" }
+    const passed = await guard(new Request(`${ORIGIN}/admin`), prepared, { session })
+    expect(passed).toEqual({ session, cookies: [] })
   })
 })
 

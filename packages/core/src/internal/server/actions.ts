@@ -1,6 +1,7 @@
-import { AuthError } from "../../errors.js"
+import { AuthError, MissingCSRF } from "../../errors.js"
 import type { Cookie, ResponseInternal, Session } from "../../types.js"
 import { resolveConfig } from "../config/resolve-config.js"
+import { crossSiteReason } from "../csrf/origin.js"
 import { runServerAction } from "../routing/handle.js"
 import { resolveRequestURL } from "../routing/request-url.js"
 import type { PreparedConfig } from "./prepare-config.js"
@@ -30,8 +31,19 @@ export type AuthActionResult =
       readonly cookies: Cookie[]
     }
 
+/** What {@link signIn} and {@link signOut} check before they act. */
+export interface OriginCheckOptions {
+  /**
+   * Refuse a request the browser says comes from another site (`Sec-Fetch-Site`, `Origin`), as
+   * the auth routes do: for frameworks whose server functions have no origin check of their own
+   * (SolidStart). The result is then a `MissingCSRF` error with the sign-in page's redirect.
+   * @default false
+   */
+  readonly checkOrigin?: boolean
+}
+
 /** Options of {@link signIn}. */
-export interface SignInOptions {
+export interface SignInOptions extends OriginCheckOptions {
   /** Where to go after signing in. @default the `Referer`, else `/` */
   readonly redirectTo?: string
   /** The provider's form fields (credentials, `email`). */
@@ -41,7 +53,7 @@ export interface SignInOptions {
 }
 
 /** Options of {@link signOut}. */
-export interface SignOutOptions {
+export interface SignOutOptions extends OriginCheckOptions {
   /** Where to go after signing out. @default the `Referer`, else `/` */
   readonly redirectTo?: string
 }
@@ -88,7 +100,7 @@ export async function signIn(
   if (query.size > 0) url.search = query.toString()
   const body = new URLSearchParams(options.fields)
   body.set("callbackUrl", callbackUrl)
-  return run(request, prepared, url, { form: body }, url.href)
+  return run(request, prepared, url, { form: body }, url.href, options.checkOrigin)
 }
 
 /**
@@ -103,7 +115,8 @@ export async function signOut(
   const origin = originOf(request, prepared)
   const callbackUrl = callbackUrlOf(request, options.redirectTo)
   const url = prepared.actionURL(origin, "signout")
-  return run(request, prepared, url, { form: new URLSearchParams({ callbackUrl }) }, callbackUrl)
+  const body = { form: new URLSearchParams({ callbackUrl }) }
+  return run(request, prepared, url, body, callbackUrl, options.checkOrigin)
 }
 
 /** What {@link updateSession} gave: the new session as `/session` sends it, and its cookie. */
@@ -140,7 +153,10 @@ async function run(
   url: URL,
   body: { form: URLSearchParams },
   fallback: string,
+  checkOrigin = false,
 ): Promise<AuthActionResult> {
+  const crossSite = checkOrigin ? crossSiteReason(request.headers, url.origin) : undefined
+  if (crossSite) return refuseCrossSite(prepared, url, crossSite)
   const outcome = await runServerAction(internalRequest(request, url, body), prepared.actionConfig)
   if (!("response" in outcome)) {
     const { result } = outcome
@@ -156,6 +172,17 @@ async function run(
     status: response.status,
     cookies: [],
   }
+}
+
+/** What the HTTP flow answers a cross-site post: `MissingCSRF`, logged, to the sign-in page. */
+function refuseCrossSite(prepared: PreparedConfig, url: URL, reason: string): AuthActionResult {
+  const error = new MissingCSRF(
+    `The server-side ${url.pathname} request comes from another site (${reason}). Call it from a page of this origin.`,
+  )
+  resolveConfig(prepared.config).logger.error(error)
+  const redirect = new URL(prepared.signInPage, url.origin)
+  redirect.searchParams.set("error", "MissingCSRF")
+  return { error, redirect: redirect.href, status: 302, cookies: [] }
 }
 
 /** The internal POST: the incoming request's headers (its cookies), a new body. */

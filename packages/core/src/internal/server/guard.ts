@@ -1,7 +1,12 @@
 import type { Cookie, Session } from "../../types.js"
 import { prefersJson } from "../routing/prefers-json.js"
 import type { PreparedConfig } from "./prepare-config.js"
-import { readRequestSession, type SessionFailure, type SessionReadOptions } from "./session.js"
+import {
+  readRequestSession,
+  type SessionFailure,
+  type SessionReadOptions,
+  type SessionResult,
+} from "./session.js"
 
 /** Options of {@link guard}. */
 export interface GuardOptions extends Pick<SessionReadOptions, "reissue"> {
@@ -11,6 +16,11 @@ export interface GuardOptions extends Pick<SessionReadOptions, "reissue"> {
   readonly callbackUrl?: string
   /** The sign-in page to send browsers to. @default `PreparedConfig.signInPage` */
   readonly signInPage?: string
+  /**
+   * The request's session when the integration already read it (a session middleware ran
+   * first): the guard then decides on it and reads none. @default read from the request
+   */
+  readonly session?: Session | null
 }
 
 /** What {@link guard} decided: the session, or the response that refuses the request. */
@@ -46,9 +56,10 @@ export async function guard(
   prepared: PreparedConfig,
   options: GuardOptions = {},
 ): Promise<GuardResult> {
-  const read = await readRequestSession(request, prepared.config, {
-    reissue: options.reissue ?? "never",
-  })
+  const read: SessionResult =
+    options.session !== undefined
+      ? { session: options.session, cookies: [] }
+      : await readRequestSession(request, prepared.config, { reissue: options.reissue ?? "never" })
   if (read.session) return { session: read.session, cookies: read.cookies }
   const failure = read.failure
   const refused = (response: Response): GuardResult =>

@@ -145,7 +145,11 @@ function buildPreparedConfig(
   // the integration's to say. A place the integration chose beats AUTH_URL's path without a
   // warning; the user's own basePath next to an AUTH_URL path is worth one.
   const development = options.development ?? env.NODE_ENV !== "production"
-  const envForDefaults = { ...env, NODE_ENV: development ? "development" : "production" }
+  const nodeEnv = development ? "development" : "production"
+  // Read through, never spread: an integration's env may only answer by name (Astro's `getSecret`).
+  const envForDefaults = new Proxy(env, {
+    get: (target, name) => (name === "NODE_ENV" ? nodeEnv : Reflect.get(target, name)),
+  })
   setEnvDefaults(envForDefaults, copy, userConfig.basePath === undefined)
   if (named === undefined && !pathOfUrl(env)) {
     copy.basePath = normalizeBasePath(options.defaultBasePath ?? DEFAULT_BASE_PATH)
@@ -195,6 +199,9 @@ function createPrepared(config: AuthConfig, env: EnvObject): PreparedConfig {
  * valid host (some frameworks then put the request on `localhost`, so the URL alone cannot tell).
  */
 function webRequestURL(request: Request, url: string | URL | undefined): URL | null {
+  // A server may build `request.url` from the `Host` header without parsing it
+  // (@hono/node-server with `Host: 1.2.3.256`): then the URL names no valid host either.
+  if (!URL.canParse(request.url)) return null
   const host = request.headers.get("host")
   if (host !== null) {
     const target: RequestTarget = { protocol: new URL(request.url).protocol, host, path: "/" }
