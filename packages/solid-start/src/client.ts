@@ -17,6 +17,8 @@
 import {
   type AuthClient,
   type AuthClientOptions,
+  type SignInOptions as CoreSignInOptions,
+  type SignOutOptions as CoreSignOutOptions,
   createAuthClient as createCoreClient,
   type SessionState,
   type SessionStoreOptions,
@@ -43,12 +45,7 @@ export type {
 export type SignInResponse = SignInResult
 
 /** Options of {@link signIn}; every other field (`email`, `password`, …) goes to the provider. */
-export interface SignInOptions<Redirect extends boolean = boolean> extends Record<string, unknown> {
-  /**
-   * Where to go after signing in.
-   * @default the current page
-   */
-  redirectTo?: string
+export interface SignInOptions<Redirect extends boolean = boolean> extends CoreSignInOptions {
   /** @deprecated Use `redirectTo`, which wins when both are given. */
   callbackUrl?: string
   /**
@@ -59,14 +56,7 @@ export interface SignInOptions<Redirect extends boolean = boolean> extends Recor
 }
 
 /** Options of {@link signOut}. */
-export interface SignOutParams<Redirect extends boolean = boolean> {
-  /**
-   * Where to go after signing out.
-   * @default the current page
-   */
-  redirectTo?: string
-  /** The older name of `redirectTo`; `redirectTo` wins when both are given. */
-  callbackUrl?: string
+export interface SignOutParams<Redirect extends boolean = boolean> extends CoreSignOutOptions {
   /**
    * `false` stays on the page and resolves with `{ url }` instead of navigating.
    * @default true
@@ -124,18 +114,13 @@ export interface SolidAuthClient {
  */
 export function createAuthClient(options: SolidAuthClientOptions = {}): SolidAuthClient {
   const { prefix = "/api/auth", ...rest } = options
-  let client: AuthClient | undefined
-  // Made on first use, in the browser: nothing is created while the server renders.
-  const authClient = (): AuthClient => {
-    client ??= createCoreClient({ ...rest, basePath: prefix })
-    return client
-  }
+  // Side-effect free until used: requests and the tabs' channel start on the first call.
+  const client = createCoreClient({ ...rest, basePath: prefix })
   return {
-    signIn: ((provider, signInOptions, authorizationParams) =>
-      authClient().signIn(provider, signInOptions, authorizationParams)) as typeof signIn,
-    signOut: ((signOutOptions) => authClient().signOut(signOutOptions)) as typeof signOut,
-    getSession: () => authClient().getSession(),
-    createSession: (sessionOptions) => createSessionAccessor(authClient, sessionOptions),
+    signIn: client.signIn as typeof signIn,
+    signOut: client.signOut as typeof signOut,
+    getSession: () => client.getSession(),
+    createSession: (sessionOptions) => createSessionAccessor(client, sessionOptions),
   }
 }
 
@@ -199,47 +184,30 @@ export function createSession(options?: CreateSessionOptions): SessionAccessor {
 }
 
 function createSessionAccessor(
-  authClient: () => AuthClient,
+  client: AuthClient,
   options: CreateSessionOptions = {},
 ): SessionAccessor {
   const { session: source, ...storeOptions } = options
   // An accessor is not read for the first state: the page hydrates the text the server rendered
   // without comparing it, so both must start alike, and a resource may resolve in between.
   const initial = typeof source === "function" ? undefined : source
-  if (isServer) return renderedSession(initial)
-  const store = authClient().createSessionStore({ ...storeOptions, session: initial })
+  const store = client.createSessionStore({ ...storeOptions, session: initial })
+  if (isServer) {
+    // While the server renders: the session the page is rendered with, fetched by nobody.
+    const rendered = store.get()
+    const data = async () => rendered.data
+    return Object.assign(() => rendered, { refetch: data, update: data })
+  }
   const [state, setState] = createSignal(store.get(), { equals: false })
   const stop = store.subscribe(setState)
   if (getOwner()) onCleanup(stop)
   if (typeof source === "function") {
     // Route data changed (an action signed in or out, a navigation revalidated it): ask again.
-    createEffect(
-      on(
-        source,
-        (value) => {
-          if (value !== undefined) void store.refetch()
-        },
-        { defer: true },
-      ),
-    )
+    const refetch = (value: Session | null | undefined) => value !== undefined && store.refetch()
+    createEffect(on(source, refetch, { defer: true }))
   }
   return Object.assign(state, {
     refetch: () => store.refetch(),
     update: (data?: unknown) => store.update(data),
-  })
-}
-
-/** The session while the server renders: what the page is rendered with, fetched by nobody. */
-function renderedSession(session: Session | null | undefined): SessionAccessor {
-  const state: SessionState = Object.freeze(
-    session === undefined
-      ? { data: null, status: "loading" as const }
-      : session === null
-        ? { data: null, status: "unauthenticated" as const }
-        : { data: session, status: "authenticated" as const },
-  )
-  return Object.assign(() => state, {
-    refetch: async () => state.data,
-    update: async () => state.data,
   })
 }

@@ -26,7 +26,7 @@ import {
   signInOnServer,
   signOutOnServer,
 } from "./internal/actions.js"
-import { prepareConfig, type SolidAuthConfig } from "./internal/config.js"
+import { prepare, type SolidAuthConfig } from "./internal/config.js"
 import { currentEvent, eventOf, type SolidRequestEvent } from "./internal/event.js"
 import { type AuthRouteHandler, createRouteHandler } from "./internal/handler.js"
 import {
@@ -35,7 +35,7 @@ import {
   type AuthMiddlewareOptions,
   createAuthMiddleware,
 } from "./internal/middleware.js"
-import { guard, type RequireSessionOptions } from "./internal/protect.js"
+import { protect, type RequireSessionOptions } from "./internal/protect.js"
 import { readEventSession, readSession } from "./internal/session.js"
 
 export { customFetch } from "@auth/core"
@@ -89,8 +89,9 @@ export interface SolidAuthResult {
   /**
    * The session of the request being handled; without one, throws the `Response` that sends the
    * visitor to the sign-in page (`303`, `callbackUrl` back to the page), or `401` JSON
-   * `{ "error": "Unauthorized" }` for an API request that asks for JSON. In a `query`, Solid
-   * Router follows the redirect (while rendering on the server it answers `302`).
+   * `{ "error": "Unauthorized" }` for an API request that asks for JSON (`503` while the
+   * database is unreachable). In a `query`, Solid Router follows the redirect (while rendering
+   * on the server it answers `302`).
    *
    * @throws {Response} the refusal
    * @example
@@ -160,7 +161,7 @@ export interface SolidAuthResult {
  * export const { GET, POST } = SolidAuth({ providers: [GitHub] })
  */
 export function SolidAuth(config: SolidAuthConfig): SolidAuthResult {
-  const prepared = prepareConfig(config)
+  const prepared = prepare(config)
   const handler = createRouteHandler(prepared)
   return {
     GET: handler,
@@ -168,9 +169,9 @@ export function SolidAuth(config: SolidAuthConfig): SolidAuthResult {
     PUT: handler,
     PATCH: handler,
     DELETE: handler,
-    auth: async (event) => readEventSession(event ?? currentEvent(), prepared),
+    auth: async (event) => (await readEventSession(event ?? currentEvent(), prepared)).session,
     async requireSession(options = {}) {
-      const answer = await guard(options.event ?? currentEvent(), prepared, options)
+      const answer = await protect(options.event ?? currentEvent(), prepared, options)
       if (answer instanceof Response) throw answer
       return answer
     },
@@ -198,7 +199,8 @@ export function SolidAuth(config: SolidAuthConfig): SolidAuthResult {
  * const session = await getSession(getRequestEvent()!.request, authConfig)
  */
 export async function getSession(request: Request, config: SolidAuthConfig): GetSessionResult {
-  const prepared = prepareConfig(config)
+  const prepared = prepare(config)
   const event = eventOf(request)
-  return event ? readEventSession(event, prepared) : readSession({ request }, prepared)
+  const read = event ? readEventSession(event, prepared) : readSession({ request }, prepared)
+  return (await read).session
 }

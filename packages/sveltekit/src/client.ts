@@ -27,7 +27,7 @@ import {
 } from "@auth/core/client"
 import type { ProviderId } from "@auth/core/providers"
 import type { Session } from "@auth/core/types"
-import { appBasePath } from "./internal/base-path.js"
+import { authBasePath } from "./internal/base-path.js"
 
 export type {
   ClientSafeProvider,
@@ -56,7 +56,7 @@ let client: AuthClient | undefined
  * URL for the base path).
  */
 function authClient(): AuthClient {
-  client ??= createAuthClient({ basePath: `${appBasePath(globalThis.location.href)}/auth` })
+  client ??= createAuthClient({ basePath: authBasePath(globalThis.location.href) })
   return client
 }
 

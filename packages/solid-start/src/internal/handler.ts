@@ -1,10 +1,9 @@
 import { Auth } from "@auth/core"
-import type { PreparedConfig } from "./config.js"
-import type { SolidRequestEvent } from "./event.js"
-import { hasUnreadBody, requestOnUrl, requestUrlOf } from "./request-url.js"
+import type { PreparedConfig } from "@auth/core/server"
+import { type EventRequest, hasUnreadBody, requestOnUrl, requestURLOf } from "./request-url.js"
 
 /** What the catch-all API route's `GET` and `POST` are given: SolidStart's `APIEvent`. */
-export type AuthRouteEvent = Pick<SolidRequestEvent, "request" | "nativeEvent">
+export type AuthRouteEvent = EventRequest
 
 /** A SolidStart API route handler. */
 export type AuthRouteHandler = (event: AuthRouteEvent) => Promise<Response>
@@ -15,7 +14,7 @@ export type AuthRouteHandler = (event: AuthRouteEvent) => Promise<Response>
  */
 export function createRouteHandler(prepared: PreparedConfig): AuthRouteHandler {
   return async (event) => {
-    const url = requestUrlOf(event, prepared.config.url)
+    const url = requestURLOf(event, prepared)
     if (!url) return badRequest()
     const response = await Auth(requestOnUrl(event.request, url), prepared.config)
     return hasUnreadBody(event) ? closingConnection(response) : response

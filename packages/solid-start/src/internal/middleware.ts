@@ -1,9 +1,9 @@
+import type { PreparedConfig } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
-import type { PreparedConfig } from "./config.js"
 import type { SolidRequestEvent } from "./event.js"
 import { badRequest } from "./handler.js"
-import { guard } from "./protect.js"
-import { requestUrlOf } from "./request-url.js"
+import { protect } from "./protect.js"
+import { requestURLOf } from "./request-url.js"
 import { readEventSession } from "./session.js"
 
 /** Options of `authMiddleware`. */
@@ -31,8 +31,8 @@ export interface AuthLocals {
 
 /**
  * The middleware: `event.locals.auth()` on every request (read lazily, once), `400` for a `Host`
- * no URL can have, and the guard of the `protect`ed pages. Requests under the base path are the
- * auth routes': left to them.
+ * no URL can have, and the guard of the `protect`ed pages (never the auth routes or the sign-in
+ * page, which the sign-in flow runs through).
  */
 export function createAuthMiddleware(
   prepared: PreparedConfig,
@@ -41,21 +41,22 @@ export function createAuthMiddleware(
   const protectedPaths = (options.protect ?? []).map((path) => path.replace(/\/+$/, "") || "/")
   return async (event) => {
     const locals = event.locals as AuthLocals
-    locals.auth ??= () => readEventSession(event, prepared)
-    const url = requestUrlOf(event, prepared.config.url)
+    locals.auth ??= async () => (await readEventSession(event, prepared)).session
+    const url = requestURLOf(event, prepared)
     // SolidStart cannot render a request whose Host no URL can have (h3 2 throws building its
     // URL): the client gets 400 instead of a 500.
     if (!url) return badRequest()
     const method = event.request.method
     if (method !== "GET" && method !== "HEAD") return undefined
-    if (isUnder(url.pathname, prepared.basePath)) return undefined
+    if (prepared.isAuthRoute(url.pathname)) return undefined
     if (!protectedPaths.some((path) => isUnder(url.pathname, path))) return undefined
-    const answer = await guard(event, prepared)
+    const answer = await protect(event, prepared)
     return answer instanceof Response ? answer : undefined
   }
 }
 
-function isUnder(pathname: string, path: string): boolean {
+/** Whether `pathname` is `path` or below it. */
+export function isUnder(pathname: string, path: string): boolean {
   if (path === "/" || path === "") return true
   return pathname === path || pathname.startsWith(`${path}/`)
 }

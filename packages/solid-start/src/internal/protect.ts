@@ -1,9 +1,8 @@
-import { prefersJson } from "@auth/core"
+import { guard, type PreparedConfig } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
-import type { PreparedConfig } from "./config.js"
 import type { SolidRequestEvent } from "./event.js"
 import { badRequest } from "./handler.js"
-import { requestUrlOf } from "./request-url.js"
+import { requestURLOf } from "./request-url.js"
 import { readEventSession } from "./session.js"
 
 /** Options of `requireSession`. */
@@ -19,53 +18,38 @@ export interface RequireSessionOptions {
 }
 
 /**
- * The session of the request, or the `Response` that refuses it, for a guard to throw or return:
- * `401` JSON `{ "error": "Unauthorized" }` when the request asks for JSON (`Accept` prefers it,
- * or `X-Requested-With: XMLHttpRequest`), else `303` to the sign-in page with `callbackUrl`; `400`
- * for a `Host` no URL can have.
+ * The session of the request, or the `Response` that refuses it, from core's `guard`: `401` JSON
+ * when the request asks for JSON, else `303` to the sign-in page with `callbackUrl`; `400` for a
+ * `Host` no URL can have. A server function call (SolidStart sends `X-Server-Id`) stands for its
+ * page: it gets the redirect, back to its `Referer`.
  */
-export async function guard(
+export async function protect(
   event: SolidRequestEvent,
   prepared: PreparedConfig,
   options: RequireSessionOptions = {},
 ): Promise<Session | Response> {
-  const url = requestUrlOf(event, prepared.config.url)
+  const url = requestURLOf(event, prepared)
   if (!url) return badRequest()
-  const session = await readEventSession(event, prepared)
-  if (session) return session
-  const vary = { Vary: "Accept, X-Requested-With" }
-  if (prefersJson(event.request.headers) && !isServerFunctionCall(event.request)) {
-    return Response.json({ error: "Unauthorized" }, { status: 401, headers: vary })
+  const read = await readEventSession(event, prepared)
+  if (read.session) return read.session
+  const headers = new Headers(event.request.headers)
+  const serverFunction = headers.has("x-server-id")
+  if (serverFunction) {
+    // What the page loading the data would send: Solid Router follows a redirect, not a 401.
+    headers.delete("accept")
+    headers.delete("x-requested-with")
   }
-  const callbackUrl = options.callbackUrl ?? returnPath(event.request, url)
-  const location = signInUrl(url.origin, prepared, callbackUrl)
-  // Absolute, so Solid Router's client loads the built-in page instead of routing to it.
-  return new Response(null, { status: 303, headers: { ...vary, Location: location.href } })
+  const callbackUrl =
+    options.callbackUrl ?? (serverFunction ? refererPath(headers, url) : undefined)
+  // The database unreachable: the guard's to read again and answer (503).
+  const session = read.failure === "unavailable" ? undefined : null
+  const result = await guard(new Request(url, { headers }), prepared, { callbackUrl, session })
+  return result.session ? result.session : result.response
 }
 
-/** `<origin><sign-in page>?callbackUrl=…`: `pages.signIn`, else `<basePath>/signin`. */
-export function signInUrl(origin: string, prepared: PreparedConfig, callbackUrl: string): URL {
-  const page = prepared.config.pages?.signIn ?? `${prepared.basePath}/signin`
-  const url = new URL(page, origin)
-  url.searchParams.set("callbackUrl", callbackUrl)
-  return url
-}
-
-/** Whether a request calls a server function (SolidStart sends `X-Server-Id` with each call). */
-function isServerFunctionCall(request: Request): boolean {
-  return request.headers.has("x-server-id")
-}
-
-/**
- * The page to come back to: the request's own path, unless it is a server function call, whose
- * page is the `Referer` (same origin only).
- */
-function returnPath(request: Request, url: URL): string {
-  if (!isServerFunctionCall(request)) return `${url.pathname}${url.search}`
-  const referer = request.headers.get("referer")
-  if (referer && URL.canParse(referer)) {
-    const from = new URL(referer)
-    if (from.origin === url.origin) return `${from.pathname}${from.search}`
-  }
-  return "/"
+/** The path and query of the `Referer` when it is a page of this origin, else `/`. */
+function refererPath(headers: Headers, url: URL): string {
+  const referer = headers.get("referer")
+  const from = referer && URL.canParse(referer) ? new URL(referer) : undefined
+  return from?.origin === url.origin ? `${from.pathname}${from.search}` : "/"
 }

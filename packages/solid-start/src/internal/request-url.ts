@@ -1,15 +1,19 @@
-import { resolveRequestURL } from "@auth/core"
+import type { PreparedConfig } from "@auth/core/server"
 import { detachBody } from "./body.js"
 import type { SolidRequestEvent } from "./event.js"
 
 /** What this package reads of Node's `IncomingMessage`. */
 interface NodeRequest {
   readonly url?: string
-  readonly headers: { readonly host?: string | string[] }
+  /** Node keeps the first `Host` header and drops any other. */
+  readonly headers: { readonly host?: string }
   readonly socket?: { readonly encrypted?: boolean }
   /** Whether the whole request, body included, has arrived and been parsed. */
   readonly complete?: boolean
 }
+
+/** A request event as far as its URL goes. */
+export type EventRequest = Pick<SolidRequestEvent, "request" | "nativeEvent">
 
 /**
  * Node's request behind an h3 event, when the app runs on Node: h3 1 (SolidStart 1) keeps it at
@@ -24,40 +28,40 @@ function nodeRequestOf(nativeEvent: unknown): NodeRequest | undefined {
 
 /**
  * The URL core handles a SolidStart request as, or `null` when its `Host` is not a host a URL can
- * have (answer `400`).
- *
- * On Node, the scheme is the socket's (TLS or not) and the host the `Host` header: h3 1 builds
- * `request.url` with the client's `X-Forwarded-Proto`, which would let any client pick
- * `__Secure-` cookie names and `https` links. Elsewhere (edge runtimes) `request.url` is the
- * platform's. Either way core's `resolveRequestURL` decides, and `url` (`AUTH_URL`) pins the
- * origin: set it behind a proxy.
+ * have (answer `400`). On Node, the request as it came off the socket (its scheme, the `Host`
+ * header; forwarded headers never count): h3 1 builds `request.url` with the client's
+ * `X-Forwarded-Proto`. Elsewhere (edge runtimes) the platform's `request.url`.
  */
-export function requestUrlOf(
-  event: Pick<SolidRequestEvent, "request" | "nativeEvent">,
-  url: string | URL | undefined,
-): URL | null {
+export function requestURLOf(event: EventRequest, prepared: PreparedConfig): URL | null {
   const node = nodeRequestOf(event.nativeEvent)
-  const path = pathOf(event.request, node)
-  if (!node) {
-    if (path === undefined) return null
-    return resolveRequestURL(event.request, { url })
-  }
-  const host = Array.isArray(node.headers.host) ? node.headers.host[0] : node.headers.host
-  const protocol = node.socket?.encrypted ? "https" : "http"
-  return resolveRequestURL({ protocol, host, path: path ?? "" }, { url })
+  // h3 2 builds `request.url` lazily from the `Host` header, and throws for a host no URL can
+  // have; then Node's raw request target is the path.
+  const path = pathOf(event.request) ?? node?.url
+  if (!node) return path === undefined ? null : prepared.requestURL(event.request)
+  return prepared.requestURL({
+    headers: new Headers(node.headers.host === undefined ? {} : { host: node.headers.host }),
+    path: path ?? "",
+    protocol: node.socket?.encrypted ? "https" : "http",
+    trustForwarded: false,
+  })
 }
 
-/**
- * The path and query the client asked for. `request.url` is built lazily from the `Host` header
- * by h3 2, and throws for a host no URL can have; then Node's raw request target is used.
- */
-function pathOf(request: Request, node: NodeRequest | undefined): string | undefined {
+function pathOf(request: Request): string | undefined {
   try {
     const { pathname, search } = new URL(request.url)
     return `${pathname}${search}`
   } catch {
-    return node?.url
+    return undefined
   }
+}
+
+/**
+ * The request on its app URL, with its headers and without its body, for core's session read,
+ * guard and server-side actions; `null` for a `Host` no URL can have.
+ */
+export function appRequestOf(event: EventRequest, prepared: PreparedConfig): Request | null {
+  const url = requestURLOf(event, prepared)
+  return url && new Request(url, { headers: event.request.headers })
 }
 
 /**

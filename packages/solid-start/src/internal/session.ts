@@ -1,21 +1,25 @@
-import { checkSession } from "@auth/core/session"
+import {
+  getSession,
+  type PreparedConfig,
+  type SessionResult,
+  setCookieHeaders,
+} from "@auth/core/server"
 import type { Session } from "@auth/core/types"
-import type { PreparedConfig } from "./config.js"
 import type { SolidRequestEvent } from "./event.js"
-import { requestUrlOf } from "./request-url.js"
+import { appRequestOf } from "./request-url.js"
 
 /** The session reads of the requests being handled, one per event until its cookies change. */
-const reads = new WeakMap<object, Promise<Session | null>>()
+const reads = new WeakMap<object, Promise<SessionResult>>()
 
 /**
- * The session of a request event, read once per event and cached: as `GET <basePath>/session`
- * would answer it (JSON: dates as strings), or `null`. The cookies the read re-issues (the
+ * Core's session read of a request event, made once per event and cached, its session as
+ * `GET <basePath>/session` sends it (JSON: dates as strings). The cookies it re-issues (the
  * sliding expiry) go on the event's response.
  */
 export function readEventSession(
   event: SolidRequestEvent,
   prepared: PreparedConfig,
-): Promise<Session | null> {
+): Promise<SessionResult> {
   let read = reads.get(event)
   if (!read) {
     read = readSession(event, prepared)
@@ -30,42 +34,34 @@ export function forgetSession(event: SolidRequestEvent): void {
 }
 
 /**
- * Reads the session of a request from its cookies. Fails closed: `null` for a `Host` no URL can
- * have (no cookie can belong to it), a config mistake or a throwing callback (core logs them), a
- * missing, expired or tampered cookie.
+ * Reads the session of a request with core's `getSession`: fails closed, `null` for a `Host` no
+ * URL can have (no cookie can belong to it) as for a config mistake, a throwing callback (core
+ * logs them) or a missing, expired or tampered cookie.
  *
  * @param event the request, and where the re-issued cookies go (when it has a response)
  */
 export async function readSession(
   event: Pick<SolidRequestEvent, "request" | "nativeEvent" | "response">,
-  { config, basePath }: PreparedConfig,
-): Promise<Session | null> {
-  const url = requestUrlOf(event, config.url)
-  if (!url) return null
-  const cookie = event.request.headers.get("cookie")
-  // Core reads only the URL (its scheme picks the cookie names) and the cookies.
-  const request = new Request(`${url.origin}${basePath}/session`, {
-    headers: cookie ? { cookie } : {},
-  })
-  let check: Awaited<ReturnType<typeof checkSession>>
+  prepared: PreparedConfig,
+): Promise<SessionResult> {
+  const request = appRequestOf(event, prepared)
+  if (!request) return { session: null, cookies: [] }
+  const read = await getSession(request, prepared.config)
   try {
-    check = await checkSession(request, config)
+    for (const value of setCookieHeaders(read.cookies)) {
+      event.response?.headers.append("Set-Cookie", value)
+    }
   } catch (error) {
-    // A cookie option core cannot write: a config mistake, logged like core logs its own.
-    logError(config.logger?.error, error)
-    return null
+    // A cookie option no header can carry: a config mistake, logged like core logs its own.
+    const failure = error instanceof Error ? error : new Error(String(error))
+    if (prepared.config.logger?.error) prepared.config.logger.error(failure)
+    else console.error("[auth][error]", failure)
+    return { session: null, cookies: [], failure: "config" }
   }
-  for (const value of check.setCookie) event.response?.headers.append("Set-Cookie", value)
-  if (!check.session) return null
   // As `GET /session` sends it, and as Auth.js's `getSession` returned it: parsed JSON.
-  const json: unknown = JSON.parse(JSON.stringify(check.session))
-  return isNonEmptyObject(json) ? (json as Session) : null
-}
-
-function logError(log: ((error: Error) => void) | undefined, error: unknown): void {
-  const failure = error instanceof Error ? error : new Error(String(error))
-  if (log) log(failure)
-  else console.error("[auth][error]", failure)
+  const json: unknown = JSON.parse(JSON.stringify(read.session))
+  const session = isNonEmptyObject(json) ? (json as Session) : null
+  return { ...read, session }
 }
 
 function isNonEmptyObject(value: unknown): boolean {

@@ -1,11 +1,10 @@
-import { Auth, resolveRequestURL } from "@auth/core"
+import { type AuthActionResult, type PreparedConfig, signIn, signOut } from "@auth/core/server"
 import { type Action, error, type RequestEvent, redirect } from "@sveltejs/kit"
-import type { ConfigLookup, RequestConfig } from "./config.js"
-import { applySetCookies } from "./cookies.js"
+import type { ConfigLookup } from "./config.js"
 import { parseSignInForm, parseSignOutForm } from "./form.js"
 import { isBuilding } from "./kit-env.js"
 import { logError } from "./log.js"
-import { forgetSession } from "./session.js"
+import { setActionCookies } from "./session.js"
 
 /** What a form action answers with `redirect: "false"`: where it would have gone. */
 export interface AuthActionData {
@@ -16,43 +15,22 @@ export interface AuthActionData {
 const CONFIG_MESSAGE =
   "There was a problem with the server configuration. Check the server logs for more information."
 
-/** Request headers that describe the form post, not the request core gets. */
-const NOT_FORWARDED = [
-  "content-length",
-  "content-type",
-  "transfer-encoding",
-  "x-auth-return-redirect",
-]
-
 /**
  * The `signIn` form action: reads the form of Auth.js's `<SignIn>` (`providerId`,
  * `redirectTo`, `redirect`, `authorizationParams-*`, and the provider's fields) and signs in
  * through core, then redirects with `303` where core says: the provider, the callback URL, or
- * the sign-in page with the error. Without a provider, or with one the config does not have, it
- * goes to the sign-in page.
+ * the sign-in page (with the error, or without a provider the config has).
  *
- * The post to core carries no CSRF token: SvelteKit refuses cross-site form posts (`Origin`
- * check) before the action runs, and that is what protects it.
+ * Core's server-side sign-in takes no CSRF token: SvelteKit refuses cross-site form posts
+ * (`Origin` check) before the action runs, and that is what protects it.
  */
 export function createSignInAction(lookupConfig: ConfigLookup): Action {
   return async (event) => {
     if (isBuilding()) return
-    const request = await requireConfig(event, lookupConfig)
+    const prepared = await requireConfig(event, lookupConfig)
     const form = parseSignInForm(await readForm(event.request))
-    const origin = originOf(event, request)
-    const callbackUrl = form.redirectTo ?? event.request.headers.get("referer") ?? "/"
-    const type = form.providerId && (await providerType(origin, request, form.providerId))
-    if (!form.providerId || !type) {
-      const signInPage = `${origin}${request.basePath}/signin?${new URLSearchParams({ callbackUrl })}`
-      return finish(form.redirect, signInPage)
-    }
-    const action = type === "credentials" ? "callback" : "signin"
-    const query = form.authorizationParams.size > 0 ? `?${form.authorizationParams}` : ""
-    const body = new URLSearchParams(form.fields)
-    body.set("callbackUrl", callbackUrl)
-    const path = `/${action}/${encodeURIComponent(form.providerId)}${query}`
-    const response = await postToCore(event, request, `${origin}${request.basePath}${path}`, body)
-    return answer(event, response, form.redirect)
+    const result = await signIn(event.request, prepared, form.providerId, form)
+    return answer(event, result, form.redirect)
   }
 }
 
@@ -63,19 +41,19 @@ export function createSignInAction(lookupConfig: ConfigLookup): Action {
 export function createSignOutAction(lookupConfig: ConfigLookup): Action {
   return async (event) => {
     if (isBuilding()) return
-    const request = await requireConfig(event, lookupConfig)
+    const prepared = await requireConfig(event, lookupConfig)
     const form = parseSignOutForm(await readForm(event.request))
-    const callbackUrl = form.redirectTo ?? event.request.headers.get("referer") ?? "/"
-    const url = `${originOf(event, request)}${request.basePath}/signout`
-    const response = await postToCore(event, request, url, new URLSearchParams({ callbackUrl }))
-    return answer(event, response, form.redirect)
+    return answer(event, await signOut(event.request, prepared, form), form.redirect)
   }
 }
 
-async function requireConfig(event: RequestEvent, lookupConfig: ConfigLookup) {
+async function requireConfig(
+  event: RequestEvent,
+  lookupConfig: ConfigLookup,
+): Promise<PreparedConfig> {
   const result = await lookupConfig(event)
-  if (result.ok) return result.value
-  logError(undefined, result.failure.error)
+  if (result.ok) return result.prepared
+  logError(undefined, result.error)
   error(500, CONFIG_MESSAGE)
 }
 
@@ -83,72 +61,26 @@ async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData()
   } catch (cause) {
-    const status = statusOf(cause)
-    error(status, status === 413 ? "Request body too large." : "Bad request.")
+    // SvelteKit's body size limit says 413; anything else is a malformed body.
+    const status: unknown = (cause as { status?: unknown } | null)?.status
+    clientError(typeof status === "number" && status >= 400 && status < 500 ? status : 400)
   }
 }
 
-/** A 4xx status the body reader failed with (SvelteKit's body size limit: 413), else 400. */
-function statusOf(cause: unknown): number {
-  const status = (cause as { status?: unknown } | null)?.status
-  return typeof status === "number" && status >= 400 && status < 500 ? status : 400
-}
-
-function originOf(event: RequestEvent, { config }: RequestConfig): string {
-  return resolveRequestURL(event.request, { url: config.url }).origin
-}
-
-/** The type of a provider as core lists it (`GET /providers`), or `undefined` if it has none. */
-async function providerType(
-  origin: string,
-  { config, basePath }: RequestConfig,
-  providerId: string,
-): Promise<string | undefined> {
-  const response = await Auth(new Request(`${origin}${basePath}/providers`), config)
-  if (!response.ok) return undefined
-  const providers: unknown = await response.json()
-  const provider: unknown = isRecord(providers) ? providers[providerId] : undefined
-  const type: unknown = isRecord(provider) ? provider.type : undefined
-  return typeof type === "string" ? type : undefined
-}
-
-/** POSTs a form to core as the browser's request: its cookies and headers, a new body. */
-function postToCore(
-  event: RequestEvent,
-  { actionConfig }: RequestConfig,
-  url: string,
-  body: URLSearchParams,
-): Promise<Response> {
-  const headers = new Headers(event.request.headers)
-  for (const name of NOT_FORWARDED) headers.delete(name)
-  headers.set("content-type", "application/x-www-form-urlencoded")
-  return Auth(new Request(url, { method: "POST", headers, body }), actionConfig)
-}
-
 /**
- * Hands core's answer to SvelteKit: its cookies through `event.cookies`, then a `303` to its
- * `Location` (the only host it may name: core chose it), or the URL as action data.
+ * Hands core's answer to SvelteKit: its cookies through `event.cookies`, then a `303` to where
+ * it says (the only host that may be named: core chose it), or the URL as action data. Without
+ * a redirect, core refused the request: its 4xx, else a 500 (the cause is in the log).
  */
-async function answer(
-  event: RequestEvent,
-  response: Response,
-  follow: boolean,
-): Promise<AuthActionData> {
-  applySetCookies(event.cookies, response.headers.getSetCookie())
-  forgetSession(event)
-  const location = response.headers.get("location")
-  if (location !== null) return finish(follow, location)
-  // No redirect: core refused the request (400, 413, 415 with a JSON message) or the config.
-  const status = response.status >= 400 && response.status < 500 ? response.status : 500
-  const message: unknown = await response.json().catch(() => undefined)
-  error(status, status !== 500 && typeof message === "string" ? message : CONFIG_MESSAGE)
+function answer(event: RequestEvent, result: AuthActionResult, follow: boolean): AuthActionData {
+  setActionCookies(event, result.cookies)
+  if (result.redirect === undefined) clientError(result.error ? result.status : 500)
+  if (!follow) return { url: result.redirect }
+  redirect(303, result.redirect, { external: [new URL(result.redirect).origin] })
 }
 
-function finish(follow: boolean, location: string): AuthActionData {
-  if (!follow) return { url: location }
-  redirect(303, location, { external: [new URL(location).origin] })
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null
+/** Throws SvelteKit's error for a 4xx status, else a 500 with the configuration message. */
+function clientError(status: number): never {
+  if (status < 400 || status >= 500) error(500, CONFIG_MESSAGE)
+  error(status, status === 413 ? "Request body too large." : "Bad request.")
 }

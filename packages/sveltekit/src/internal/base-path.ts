@@ -15,25 +15,18 @@ import * as paths from "$app/paths"
 export function resolveAppPath(path: string): string {
   const relative = path.replace(/^\/+/, "")
   const base: unknown = Reflect.get(paths, "base")
-  if (typeof base === "string") return `${withoutTrailingSlash(base)}/${relative}`
+  if (typeof base === "string") return `${base}/${relative}`
   const resolve: unknown = Reflect.get(paths, "resolve")
   const resolved: unknown = typeof resolve === "function" ? resolve(relative) : undefined
   return typeof resolved === "string" && !resolved.startsWith("#") ? resolved : `/${relative}`
 }
 
 /**
- * The base path, `""` or `/a/b` (no trailing slash).
+ * Where the auth routes are unless the config says otherwise: the path `<paths.base>/auth`.
  *
- * @param pageUrl the URL of the request or page being handled: SvelteKit 3's relative paths are
- *   relative to it
+ * @param pageUrl the URL of the request or page being handled: relative paths are relative to it
  */
-export function appBasePath(pageUrl: URL | string): string {
-  const root = resolveAppPath("")
-  // Absolute already (SvelteKit 2, or 3 outside a request): no URL to resolve against.
-  if (root.startsWith("/")) return withoutTrailingSlash(root)
-  return withoutTrailingSlash(new URL(root, pageUrl).pathname)
-}
-
-function withoutTrailingSlash(path: string): string {
-  return path.replace(/\/+$/, "")
+export function authBasePath(pageUrl: URL | string): string {
+  const path = resolveAppPath("auth")
+  return path.startsWith("/") ? path : new URL(path, pageUrl).pathname
 }

@@ -44,19 +44,13 @@ function decodeValue(value: string): string {
 }
 
 /**
- * The events whose auth cookies changed during the request (a form action signed in or out),
- * so their session is read from `cookies`, not from the request's `Cookie` header.
+ * Sets core's cookies (`Set-Cookie` values, as core serialized them) through SvelteKit's
+ * `cookies`, so they reach whichever response SvelteKit makes. Setting fails once the response
+ * has been sent (a streamed `load`): then the cookies are left unset, as the request is over
+ * for them.
  */
-const changed = new WeakSet<Cookies>()
-
-/**
- * Sets core's cookies through SvelteKit's `cookies`, so they reach the response (whichever
- * response SvelteKit makes) and `cookies.get` sees them for the rest of the request.
- * Setting fails once the response has been sent (a streamed `load`): then the cookies are
- * left unset, as the request is over for them.
- */
-export function applySetCookies(cookies: Cookies, headers: readonly string[]): void {
-  for (const header of headers) {
+export function setCookies(cookies: Cookies, setCookie: readonly string[]): void {
+  for (const header of setCookie) {
     const cookie = parseSetCookie(header)
     if (!cookie) continue
     try {
@@ -64,20 +58,5 @@ export function applySetCookies(cookies: Cookies, headers: readonly string[]): v
     } catch {
       return
     }
-    changed.add(cookies)
   }
-}
-
-/** Whether this request's auth cookies changed (a form action of this package set some). */
-export function cookiesChanged(cookies: Cookies): boolean {
-  return changed.has(cookies)
-}
-
-/** The `Cookie` header as the cookies are now: the request's, with those set since applied. */
-export function currentCookieHeader(cookies: Cookies): string | null {
-  const pairs = cookies
-    .getAll()
-    .filter(({ value }) => value !== "")
-    .map(({ name, value }) => `${name}=${encodeURIComponent(value)}`)
-  return pairs.length > 0 ? pairs.join("; ") : null
 }

@@ -1,8 +1,7 @@
-import { Auth, isAuthAction } from "@auth/core"
+import { Auth, type AuthConfig, isAuthAction } from "@auth/core"
 import type { Session } from "@auth/core/types"
 import type { RequestEvent } from "@sveltejs/kit"
 import type { ConfigLookup, ConfigResult } from "./config.js"
-import { configFailureResponse } from "./config-failure.js"
 import { isBuilding } from "./kit-env.js"
 import { logError } from "./log.js"
 import { readSession } from "./session.js"
@@ -45,19 +44,14 @@ function route(
   result: ConfigResult,
 ): Response | Promise<Response> {
   if (!result.ok) {
-    logError(undefined, result.failure.error)
-    const { basePath } = result.failure
-    if (isAuthRoute(event, basePath)) {
-      return configFailureResponse(event.request, basePath)
-    }
+    logError(undefined, result.error)
+    if (isAuthRoute(event, result.basePath)) return configFailureResponse(event, result.basePath)
     setLocals(event, async () => null)
     return resolve(event)
   }
-  const resolved = result.value
-  if (isAuthRoute(event, resolved.basePath)) {
-    return Auth(event.request, resolved.config)
-  }
-  setLocals(event, () => readSession(event, resolved))
+  const { prepared } = result
+  if (isAuthRoute(event, prepared.basePath)) return Auth(event.request, prepared.config)
+  setLocals(event, () => readSession(event, prepared))
   return resolve(event)
 }
 
@@ -72,4 +66,27 @@ function isAuthRoute(event: RequestEvent, basePath: string): boolean {
   if (!pathname.startsWith(`${basePath}/`)) return false
   const action = pathname.slice(basePath.length + 1).split("/", 1)[0] ?? ""
   return isAuthAction(action) || !event.route.id
+}
+
+/** Configs core refuses (no secret, no provider), one per base path. */
+const unusable = new Map<string, AuthConfig>()
+
+/** Base paths remembered before new ones get a fresh config each time. */
+const MAX_BASE_PATHS = 8
+
+const SILENT = { error: () => {}, warn: () => {}, debug: () => {} }
+
+/**
+ * The answer to an auth request whose config function threw: core's configuration error (the
+ * error page for pages, `500` JSON for the rest), from a config core refuses, with a silent
+ * logger: the real cause is already logged, and core's complaint about that config would only
+ * mislead.
+ */
+function configFailureResponse(event: RequestEvent, basePath: string): Promise<Response> {
+  let config = unusable.get(basePath)
+  if (!config) {
+    config = { providers: [], basePath, trustHost: true, logger: SILENT }
+    if (unusable.size < MAX_BASE_PATHS) unusable.set(basePath, config)
+  }
+  return Auth(event.request, config)
 }

@@ -18,24 +18,29 @@ export function isDevServer(): boolean {
   return dev
 }
 
+const processEnv = (): EnvObject =>
+  (globalThis as { process?: { env?: EnvObject } }).process?.env ?? {}
+
+const lookup = (name: string | symbol): string | undefined =>
+  typeof name === "string" ? (kitEnv[name] ?? processEnv()[name]) : undefined
+
 /**
  * The environment the auth config is completed from: the app's private dynamic env
  * (`$env/dynamic/private`), else the process's variables where the runtime has them (Node).
  * SvelteKit 3 puts only the variables declared in `src/env.ts` in the former, so the process's
  * are what let `AUTH_SECRET` set on the server work without declaring it; on the dev server,
- * the declared ones also carry the values of `.env` files. Variables are looked up when read
- * (core reads a handful by name), so nothing is copied per request.
- *
- * @param overrides values that win over both
+ * the declared ones also carry the values of `.env` files. Read when core prepares a config
+ * (once per config object), never copied per request.
  */
-export function readEnv(overrides: EnvObject = {}): EnvObject {
-  const processEnv = (globalThis as { process?: { env?: EnvObject } }).process?.env
-  const lookup = (name: string): string | undefined =>
-    Object.hasOwn(overrides, name)
-      ? overrides[name]
-      : (kitEnv[name] ?? (processEnv ? processEnv[name] : undefined))
-  return new Proxy(Object.create(null) as EnvObject, {
-    get: (_, name) => (typeof name === "string" ? lookup(name) : undefined),
-    has: (_, name) => typeof name === "string" && lookup(name) !== undefined,
-  })
-}
+export const authEnv: EnvObject = new Proxy(Object.create(null) as EnvObject, {
+  get: (_, name) => lookup(name),
+  has: (_, name) => lookup(name) !== undefined,
+  ownKeys: () =>
+    [...new Set([...Object.keys(kitEnv), ...Object.keys(processEnv())])].filter(
+      (name) => lookup(name) !== undefined,
+    ),
+  getOwnPropertyDescriptor: (_, name) => {
+    const value = lookup(name)
+    return value === undefined ? undefined : { value, enumerable: true, configurable: true }
+  },
+})

@@ -1,7 +1,5 @@
-import { checkConfig } from "@auth/core"
 import type { AuthError } from "@auth/core/errors"
-import { appBasePath } from "./base-path.js"
-import { completeConfig, type SvelteKitAuthConfigInput } from "./config.js"
+import { prepare, type SvelteKitAuthConfigInput } from "./config.js"
 import { isBuilding, isDevServer } from "./kit-env.js"
 
 /** What happens until a config mistake is fixed, told once with the mistake. */
@@ -20,8 +18,7 @@ const CONSEQUENCE =
 export function checkAtStartup(input: SvelteKitAuthConfigInput): void {
   if (typeof input === "function" || isBuilding()) return
   // Outside a request, SvelteKit 3's `resolve()` is absolute: the URL is never used then.
-  const { config } = completeConfig(input, appBasePath("http://startup.invalid/"))
-  const error = checkConfig(config)
+  const { error } = prepare(input, "http://startup.invalid/")
   if (!error) return
   if (!isDevServer()) throw error
   report(error, input.logger?.error)
