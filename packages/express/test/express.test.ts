@@ -49,6 +49,21 @@ describe.each(EXPRESS_VERSIONS)("%s", (_, createApp) => {
       expect(providers.credentials?.signinUrl).toBe("http://first.example/auth/signin/credentials")
     })
 
+    it("lets a trusted proxy's Forwarded header win over X-Forwarded-*", async () => {
+      const { config } = testConfig()
+      running = await serve(createApp, (app) => {
+        app.set("trust proxy", "loopback")
+        app.use("/auth", ExpressAuth(config))
+      })
+      const response = await running.client.action("/providers", {
+        headers: { ...forwarded, forwarded: 'host="proxied.example";proto=http' },
+      })
+      const providers = (await response.json()) as Record<string, { signinUrl: string }>
+      expect(providers.credentials?.signinUrl).toBe(
+        "http://proxied.example/auth/signin/credentials",
+      )
+    })
+
     it("ignores them when trust proxy trusts another address", async () => {
       const { config } = testConfig()
       running = await serve(createApp, (app) => {

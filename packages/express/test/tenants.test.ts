@@ -4,11 +4,13 @@
  */
 import { afterEach, describe, expect, it } from "vitest"
 import { ExpressAuth } from "../src/index.js"
-import { MAX_MOUNT_PATHS } from "../src/internal/config.js"
 import { EXPRESS_VERSIONS } from "./app.js"
 import { type Running, serve, testConfig } from "./support.js"
 
 const [, express5] = EXPRESS_VERSIONS[0]!
+
+/** How many mount paths core's `prepareConfig` keeps a prepared copy of one config for. */
+const MAX_MOUNT_PATHS = 1000
 
 let running: Running | undefined
 afterEach(async () => {

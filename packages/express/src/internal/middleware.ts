@@ -1,11 +1,9 @@
 import { Auth } from "@auth/core"
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express"
 import { readRequestBody } from "./body.js"
-import { configFor, type ExpressAuthConfig, type PreparedConfig, prepareConfig } from "./config.js"
-import { mountPath, requestPath } from "./origin.js"
-import { requestUrl } from "./request-url.js"
+import { type ExpressAuthConfig, prepare, prepareForMount } from "./config.js"
+import { mountPath, requestURL, toWebRequest } from "./request.js"
 import { ALLOWED_METHODS, rejectRequest, writeResponse } from "./response.js"
-import { toWebRequest } from "./web-request.js"
 
 /**
  * An Express middleware that may answer asynchronously. `Locals` is what it promises the
@@ -35,9 +33,9 @@ export type ExpressMiddleware<Locals extends Record<string, unknown> = Record<st
  * - **Bodies**: form, multipart and JSON bodies are parsed by core, so no body parser is needed;
  *   one already installed (`express.json()`, `express.urlencoded()`) works too. Bodies over
  *   64 KiB get `413` without being read further.
- * - **Origin**: `AUTH_URL`'s when set, whatever the request's headers say; else the scheme is
- *   `req.protocol` and the host the `Host` header, `X-Forwarded-Proto` and `X-Forwarded-Host`
- *   counting only from a proxy that Express's `trust proxy` setting trusts.
+ * - **Origin**: `AUTH_URL`'s when set, whatever the request's headers say; else the socket's
+ *   scheme and the `Host` header, a proxy's `Forwarded` or `X-Forwarded-Host` and
+ *   `X-Forwarded-Proto` counting only when Express's `trust proxy` setting trusts it.
  *
  * Every request under the base path gets an answer: methods other than GET and POST get `405`
  * with `Allow`, a `Host` no URL can have `400`, and a failure no response describes goes to
@@ -56,11 +54,11 @@ export type ExpressMiddleware<Locals extends Record<string, unknown> = Record<st
  * app.use("/auth", ExpressAuth({ providers: [GitHub] }))
  */
 export function ExpressAuth(config: ExpressAuthConfig): ExpressMiddleware {
-  const prepared = prepareConfig(config)
+  prepare(config)
   return async (req, res, next) => {
     let handled: boolean
     try {
-      handled = await handle(req, res, prepared)
+      handled = await handle(req, res, config)
     } catch (error) {
       passOn(error, req, res, next)
       return
@@ -73,30 +71,28 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressMiddleware {
 async function handle(
   req: ExpressRequest,
   res: ExpressResponse,
-  prepared: PreparedConfig,
+  config: ExpressAuthConfig,
 ): Promise<boolean> {
-  const authConfig = configFor(prepared, mountPath(req))
-  const path = requestPath(req)
-  // Mounted without a path, only requests under the base path are ours.
-  if (path && !isUnder(new URL(path, "http://path.invalid").pathname, authConfig.basePath ?? "")) {
-    return false
-  }
+  const prepared = prepareForMount(config, mountPath(req))
+  const url = requestURL(req, prepared)
+  // Mounted without a path, only requests under the base path are ours, whatever their Host.
+  const pathname = url?.pathname ?? `${req.baseUrl}${req.path}`
+  const base = prepared.basePath
+  if (pathname !== base && !pathname.startsWith(`${base}/`)) return false
   if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
     rejectRequest(res, 405)
     return true
   }
-  const url = requestUrl(req)
   if (!url) {
     rejectRequest(res, 400)
     return true
   }
-
   const body = req.method === "GET" ? undefined : await readRequestBody(req)
   if (body?.kind === "too-large") {
     rejectRequest(res, 413)
     return true
   }
-  const response = await Auth(toWebRequest(req, url, body), authConfig)
+  const response = await Auth(toWebRequest(req, url, body), prepared.config)
   await writeResponse(response, res)
   return true
 }
@@ -119,9 +115,4 @@ function passOn(
     return
   }
   next(error)
-}
-
-function isUnder(pathname: string, basePath: string): boolean {
-  const base = basePath.replace(/\/+$/, "")
-  return pathname === base || pathname.startsWith(`${base}/`)
 }

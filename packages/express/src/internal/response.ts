@@ -2,14 +2,16 @@ import type { Response as ExpressResponse } from "express"
 
 /**
  * Writes a web `Response` to Express: status, every header (each `Set-Cookie` on its own line,
- * after any cookie the app already set), then the body. Unlike Auth.js, no `Content-Type` is
- * invented for a response without one (its redirects carried an empty `Content-Type:`).
+ * after any cookie the app already set; `Vary` added to the app's), then the body. Unlike
+ * Auth.js, no `Content-Type` is invented for a response without one (its redirects carried an
+ * empty `Content-Type:`).
  */
 export async function writeResponse(response: Response, res: ExpressResponse): Promise<void> {
   const body = response.body ? new Uint8Array(await response.arrayBuffer()) : undefined
   res.status(response.status)
   for (const [name, value] of response.headers) {
-    if (name !== "set-cookie") res.setHeader(name, value)
+    if (name === "vary") res.vary(value)
+    else if (name !== "set-cookie") res.setHeader(name, value)
   }
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) res.append("Set-Cookie", cookies)

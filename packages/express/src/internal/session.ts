@@ -1,11 +1,15 @@
-import { createActionURL, prefersJson } from "@auth/core"
-import { checkSession, type SessionCheck } from "@auth/core/session"
+import {
+  guard,
+  type PreparedConfig,
+  getSession as readSession,
+  type SessionFailure,
+} from "@auth/core/server"
 import type { Session } from "@auth/core/types"
-import type { Request as ExpressRequest, Response as ExpressResponse } from "express"
-import { configFor, type ExpressAuthConfig, prepareConfig } from "./config.js"
+import type { Request as ExpressRequest } from "express"
+import { type ExpressAuthConfig, prepare } from "./config.js"
 import type { ExpressMiddleware } from "./middleware.js"
-import { requestOrigin, requestPath } from "./origin.js"
-import { rejectRequest } from "./response.js"
+import { requestHeaders, requestURL } from "./request.js"
+import { rejectRequest, writeResponse } from "./response.js"
 
 declare global {
   namespace Express {
@@ -28,7 +32,7 @@ export type GetSessionResult = Promise<Session | null>
  * `500` with its message; a callback that threw: a redirect to the error page), so the errors
  * read as they did when `getSession` went through `Auth()`.
  */
-const FAILURE_ANSWERS: Record<NonNullable<SessionCheck["failure"]>, string> = {
+const FAILURE_ANSWERS: Record<SessionFailure, string> = {
   config:
     "500: There was a problem with the server configuration. Check the server logs for more information.",
   error: "302.",
@@ -37,11 +41,11 @@ const FAILURE_ANSWERS: Record<NonNullable<SessionCheck["failure"]>, string> = {
 
 /**
  * Reads the session of a request from its cookies, without answering it: `null` when there is
- * none. The session is read as GET `/session` reads it (core's `checkSession`) and returned as
+ * none. The session is read as GET `/session` reads it (core's `getSession`) and returned as
  * that response carries it, JSON; the cookies that read would re-issue are not set.
  *
- * The session URL is built like `ExpressAuth` builds its request URLs (scheme and host from the
- * request, forwarded headers only from a trusted proxy), so both agree on the cookie names.
+ * The request's URL is the one `ExpressAuth` hands core (forwarded headers only from a proxy
+ * `trust proxy` trusts; `AUTH_URL`'s origin when set), so both agree on the cookie names.
  *
  * Also `null`, never an exception, when no session can exist: the `Host` header is not a host a
  * URL can have (`evil.example:99999`), so no cookie can belong to it; or, outside production, the
@@ -59,19 +63,25 @@ const FAILURE_ANSWERS: Record<NonNullable<SessionCheck["failure"]>, string> = {
  * })
  */
 export async function getSession(req: ExpressRequest, config: ExpressAuthConfig): GetSessionResult {
-  const prepared = prepareConfig(config)
+  const prepared = prepare(config)
+  const url = requestURL(req, prepared)
+  return url ? readSessionAt(req, prepared, url) : null
+}
+
+/** {@link getSession} for a request core handles as `url`. */
+async function readSessionAt(
+  req: ExpressRequest,
+  prepared: PreparedConfig,
+  url: URL,
+): Promise<Session | null> {
   if (prepared.error) return null
-  const origin = requestOrigin(req)
-  if (!origin) return null
-  const { protocol, host } = new URL(origin)
+  const sessionURL = prepared.actionURL(url.origin, "session")
   const cookie = req.get("cookie")
-  // `{}`: the URL is the request's, as ExpressAuth hands core; core moves both to AUTH_URL's
-  // origin when it is set, so the two always agree on the cookie names.
-  const url = createActionURL("session", protocol, new Headers({ host }), {}, prepared.base)
-  const request = new Request(url, { headers: cookie ? { cookie } : {} })
-  const { session, failure } = await checkSession(request, prepared.base)
+  const request = new Request(sessionURL, { headers: cookie ? { cookie } : {} })
+  const { session, failure } = await readSession(request, prepared.config)
   if (failure) {
-    const error = new Error(`getSession: GET ${url.pathname} answered ${FAILURE_ANSWERS[failure]}`)
+    const answer = FAILURE_ANSWERS[failure]
+    const error = new Error(`getSession: GET ${sessionURL.pathname} answered ${answer}`)
     // Express's error handlers answer with `status`: a database outage is a 503, not a 500.
     if (failure === "unavailable") Object.assign(error, { status: 503, statusCode: 503 })
     throw error
@@ -97,14 +107,16 @@ export async function getSession(req: ExpressRequest, config: ExpressAuthConfig)
  * app.get("/", (req, res) => res.render("home", { session: res.locals.session }))
  */
 export function authSession(config: ExpressAuthConfig): ExpressMiddleware {
-  prepareConfig(config)
+  prepare(config)
   return async (req, res, next) => {
-    if (!requestOrigin(req)) {
+    const prepared = prepare(config)
+    const url = requestURL(req, prepared)
+    if (!url) {
       rejectRequest(res, 400)
       return
     }
     try {
-      res.locals.session = await getSession(req, config)
+      res.locals.session = await readSessionAt(req, prepared, url)
     } catch (error) {
       next(error)
       return
@@ -135,7 +147,8 @@ export interface AuthenticatedLocals extends Record<string, unknown> {
  * handlers after it). Other requests are answered: `401` with JSON `{ "error": "Unauthorized" }`
  * when they ask for JSON (`Accept` prefers `application/json` over HTML, or
  * `X-Requested-With: XMLHttpRequest`), else `303` to the sign-in page with `callbackUrl` set to
- * the path and query they asked for; a `Host` no URL can have gets `400`.
+ * the path and query they asked for (core's `guard`: neither may be cached); a `Host` no URL
+ * can have gets `400`.
  *
  * @throws {AuthError} in production, a configuration mistake, when the middleware is created
  * @throws {Error} passed to `next` as {@link getSession} throws it
@@ -150,64 +163,39 @@ export function requireAuth(
   config: ExpressAuthConfig,
   options: RequireAuthOptions = {},
 ): ExpressMiddleware<AuthenticatedLocals> {
-  prepareConfig(config)
+  prepare(config)
   return async (req, res, next) => {
-    if (!requestOrigin(req)) {
+    const prepared = prepare(config)
+    const url = requestURL(req, prepared)
+    if (!url) {
       rejectRequest(res, 400)
       return
     }
-    let session: Session | null
+    // `undefined` when authSession did not run before, whatever the type says.
+    const locals = res.locals as { session?: Session | null }
+    let refusal: Response | undefined
     try {
-      session = await sessionOf(req, res, config)
+      if (locals.session === undefined) locals.session = await readSessionAt(req, prepared, url)
+      const request = new Request(url, { headers: requestHeaders(req) })
+      const { session } = locals
+      refusal = (await guard(request, prepared, { session, signInPage: options.signInPath }))
+        .response
     } catch (error) {
       next(error)
       return
     }
-    if (session) {
-      next()
-      return
-    }
-    res.vary("Accept").vary("X-Requested-With")
-    if (wantsJson(req)) {
-      res.status(401).json({ error: "Unauthorized" })
-      return
-    }
-    res.redirect(303, signInLocation(req, config, options))
+    if (refusal) await writeResponse(onOwnOrigin(refusal, url.origin), res)
+    else next()
   }
 }
 
-async function sessionOf(
-  req: ExpressRequest,
-  res: ExpressResponse<unknown, Record<string, unknown>>,
-  config: ExpressAuthConfig,
-): Promise<Session | null> {
-  // `undefined` when authSession did not run before, whatever the type says.
-  const known: Session | null | undefined = res.locals.session as Session | null | undefined
-  if (known !== undefined) return known
-  const session = await getSession(req, config)
-  res.locals.session = session
-  return session
-}
-
-/** Core's JSON-or-page decision, the one every integration's route guard makes. */
-function wantsJson(req: ExpressRequest): boolean {
-  const headers = new Headers()
-  for (const name of ["accept", "x-requested-with"]) {
-    const value = req.get(name)
-    if (value !== undefined) headers.set(name, value)
+/** The redirect to a sign-in page of the app as a path, as `requireAuth` always sent it. */
+function onOwnOrigin(response: Response, origin: string): Response {
+  const location = response.headers.get("location")
+  if (location?.startsWith(`${origin}/`)) {
+    response.headers.set("location", location.slice(origin.length))
   }
-  return prefersJson(headers)
-}
-
-function signInLocation(
-  req: ExpressRequest,
-  config: ExpressAuthConfig,
-  options: RequireAuthOptions,
-): string {
-  const basePath = (configFor(prepareConfig(config), "").basePath ?? "").replace(/\/+$/, "")
-  const signIn = options.signInPath ?? config.pages?.signIn ?? `${basePath}/signin`
-  const query = new URLSearchParams({ callbackUrl: requestPath(req) ?? "/" })
-  return `${signIn}${signIn.includes("?") ? "&" : "?"}${query}`
+  return response
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
