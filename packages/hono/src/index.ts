@@ -1,0 +1,158 @@
+/**
+ * `@auth/hono`: Auth.js for Hono 4 on `@auth/core/server`, with the names of `@hono/auth-js`, so
+ * an app moves over by changing its imports. Core decides every URL, cookie and answer.
+ *
+ * @example
+ * app.use("*", initAuthConfig(() => ({ providers: [GitHub] })))
+ * app.use("/api/auth/*", authHandler())
+ * app.use("/api/protected/*", verifyAuth())
+ * app.get("/api/protected/me", (c) => c.json(c.get("authUser").session))
+ *
+ * @module @auth/hono
+ */
+import { Auth } from "@auth/core"
+import {
+  getCsrfToken as csrfToken,
+  getSession,
+  guard,
+  type PreparedConfig,
+  prepareConfig,
+  setCookieHeaders,
+} from "@auth/core/server"
+import type { AuthConfig as CoreAuthConfig, Session } from "@auth/core/types"
+import type { Context, MiddlewareHandler } from "hono"
+import { HTTPException } from "hono/http-exception"
+import type { ContentfulStatusCode } from "hono/utils/http-status"
+
+export { AuthError, CredentialsSignin } from "@auth/core/errors"
+export type { Account, DefaultSession, Profile, Session, User } from "@auth/core/types"
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** The signed-in user, set by `verifyAuth()`. */
+    authUser: AuthUser
+    /** The request's config, set by `initAuthConfig()`. */
+    authConfig: AuthConfig
+  }
+}
+
+/** The config: core's, without `raw` (the routes answer with `Response`s). */
+export type AuthConfig = Omit<CoreAuthConfig, "raw">
+
+/** Makes a request's config from its context (`c.env` holds the bindings on Workers). */
+export type ConfigHandler = (c: Context) => AuthConfig | Promise<AuthConfig>
+
+/** The variables (`AUTH_SECRET`, `AUTH_URL`, …) read from `c.env`'s bindings or `process.env`. */
+export type AuthEnv = Record<string, string | undefined>
+
+/** The signed-in user: what `c.get("authUser")` holds after `verifyAuth()`. */
+export interface AuthUser {
+  /** The session as GET `<basePath>/session` answers it (after the `session` callback). */
+  session: Session
+}
+
+/** Where the routes are unless the config's `basePath` or `AUTH_URL`'s path says otherwise. */
+const DEFAULT_BASE_PATH = "/api/auth"
+
+const processEnv = (globalThis as { process?: { env: AuthEnv } }).process?.env
+const preparedConfigs = new WeakMap<AuthConfig, PreparedConfig>()
+
+/**
+ * Makes each request's config with `handler`, for the middleware registered after it. Return
+ * the same object every time (or one per tenant) and it is completed from the environment once:
+ * `c.env` (Workers bindings), then `process.env` where there is one.
+ */
+export function initAuthConfig(handler: ConfigHandler): MiddlewareHandler {
+  return async (c, next) => {
+    c.set("authConfig", await handler(c))
+    await next()
+  }
+}
+
+/**
+ * Serves the auth routes: mount it at the base path, `app.use("/api/auth/*", authHandler())`.
+ * The request goes to core's `Auth()` untouched (method, headers, body); a `Host` header no
+ * URL can have gets `400`.
+ */
+export function authHandler(): MiddlewareHandler {
+  return async (c) => {
+    const { prepared, url } = prepare(c)
+    return url ? Auth(c.req.raw, prepared.config) : c.json("Bad request.", 400)
+  }
+}
+
+/**
+ * Lets only signed-in requests through and sets `c.get("authUser")`. Anyone else is refused
+ * with an `HTTPException` carrying core's answer: `303` to the sign-in page with a
+ * `callbackUrl` back, `401` JSON `{ "error": "Unauthorized" }` for API clients, `503` when the
+ * database is unreachable. A session cookie due for renewal is re-issued on the response. The
+ * auth routes and the sign-in page always pass, so a guard on `/api/*` cannot loop.
+ */
+export function verifyAuth(): MiddlewareHandler {
+  return async (c, next) => {
+    const { prepared, url } = prepare(c)
+    if (!url) return c.json("Bad request.", 400)
+    if (prepared.isAuthRoute(url.pathname)) return next() // signing in must stay possible
+    // The guard redirects on the request's origin: hand it the app's URL (AUTH_URL's).
+    const request =
+      url.href === c.req.url ? c.req.raw : new Request(url, { headers: c.req.raw.headers })
+    const result = await guard(request, prepared, { reissue: "stale" })
+    if (!result.session) {
+      const status = result.response.status as ContentfulStatusCode
+      throw new HTTPException(status, { res: result.response })
+    }
+    c.set("authUser", { session: result.session })
+    await next()
+    for (const value of setCookieHeaders(result.cookies))
+      c.header("Set-Cookie", value, { append: true })
+  }
+}
+
+/**
+ * The signed-in user, or `null`: what `verifyAuth()` set, else the session read from the
+ * request's cookies (read only: no cookie is re-issued).
+ */
+export async function getAuthUser(c: Context): Promise<AuthUser | null> {
+  const known = c.get("authUser") as AuthUser | undefined
+  if (known) return known
+  const { prepared, url } = prepare(c)
+  if (!url) return null
+  const options = { reissue: "never", origin: url.origin } as const
+  const { session } = await getSession(c.req.raw, prepared.config, options)
+  return session ? { session } : null
+}
+
+/**
+ * The CSRF token for a form the server renders that posts to the auth routes (a sign-out
+ * button without JavaScript); its cookie, when the request had none, goes on the response.
+ * `""` for a `Host` no URL can have.
+ */
+export async function getCsrfToken(c: Context): Promise<string> {
+  const { prepared, url } = prepare(c)
+  if (!url) return ""
+  const { token, cookies } = await csrfToken(c.req.raw, prepared)
+  for (const value of setCookieHeaders(cookies)) c.header("Set-Cookie", value, { append: true })
+  return token
+}
+
+/**
+ * The request's config, prepared by core once per config object (the env read then), and the
+ * URL core handles the request as (`null`: a `Host` no URL can have).
+ */
+function prepare(c: Context): { prepared: PreparedConfig; url: URL | null } {
+  const config = c.get("authConfig") as AuthConfig | undefined
+  if (!config) {
+    throw new TypeError(
+      "@auth/hono: no config for this request. Register initAuthConfig() before authHandler(), verifyAuth() and getAuthUser().",
+    )
+  }
+  let prepared = preparedConfigs.get(config)
+  if (!prepared) {
+    // Workers' variables and secrets; not the other bindings (Node's `incoming`, KV, D1).
+    const bindings = Object.entries(c.env ?? {}).filter(([, value]) => typeof value === "string")
+    const env: AuthEnv = { ...processEnv, ...(Object.fromEntries(bindings) as AuthEnv) }
+    prepared = prepareConfig(config, env, { defaultBasePath: DEFAULT_BASE_PATH })
+    preparedConfigs.set(config, prepared)
+  }
+  return { prepared, url: prepared.requestURL(c.req.raw) }
+}

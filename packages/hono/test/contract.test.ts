@@ -1,0 +1,9 @@
+import { runHttpContract } from "@auth/integration-test"
+import { contractApp, listen } from "./app.js"
+
+runHttpContract({
+  name: "hono",
+  basePaths: ["/api/auth", "/auth"],
+  appUrl: true,
+  start: ({ basePath, config }) => listen(contractApp(basePath, config)),
+})
