@@ -16,8 +16,8 @@
  */
 import { signInAction, signOutAction, updateAction } from "./internal/actions.js"
 import { createAuth } from "./internal/auth.js"
+import { configLoader } from "./internal/config.js"
 import { createHandlers } from "./internal/handlers.js"
-import { configLoader } from "./internal/load-config.js"
 import type { NextAuthConfigSource, NextAuthResult } from "./internal/types.js"
 
 export { customFetch } from "@auth/core"

@@ -15,7 +15,7 @@
  * @module next-auth/proxy
  */
 import { createAuth } from "./internal/auth.js"
-import { configLoader } from "./internal/load-config.js"
+import { configLoader } from "./internal/config.js"
 import type { NextAuthAuth, NextAuthConfigSource } from "./internal/types.js"
 
 export type {

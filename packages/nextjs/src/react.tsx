@@ -19,14 +19,17 @@
  *
  * @module next-auth/react
  */
-import type {
-  ClientSafeProvider,
-  ClientSafeProviders,
-  SignInAuthorizationParams,
-  SignInResult,
-  SignOutResult,
-  SignInOptions as StoreSignInOptions,
-  SignOutOptions as StoreSignOutOptions,
+import {
+  type AuthClient,
+  type ClientSafeProvider,
+  type ClientSafeProviders,
+  createAuthClient,
+  normalizeBasePath,
+  type SignInAuthorizationParams,
+  type SignInResult,
+  type SignOutResult,
+  type SignInOptions as StoreSignInOptions,
+  type SignOutOptions as StoreSignOutOptions,
 } from "@auth/core/client"
 import type { Session } from "@auth/core/types"
 import {
@@ -37,7 +40,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from "react"
-import { clientFor, defaultBasePath, setActiveBasePath } from "./internal/react-client.js"
+import { DEFAULT_BASE_PATH, nextBasePath } from "./internal/env.js"
 
 export type { ClientSafeProvider, SignInAuthorizationParams }
 
@@ -114,7 +117,7 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
   const { children, session, basePath, refetchInterval, refetchWhenOffline } = props
   const refetchOnWindowFocus = props.refetchOnWindowFocus ?? true
   const client = useMemo(() => {
-    if (basePath !== undefined) setActiveBasePath(basePath)
+    if (basePath !== undefined) active = basePath
     return clientFor(basePath ?? defaultBasePath())
   }, [basePath])
   // The session of the first render only: later renders keep the store (and what it knows).
@@ -165,7 +168,7 @@ export function useSession<Required extends boolean = false>(
       return
     }
     const query = new URLSearchParams({ error: "SessionRequired", callbackUrl: location.href })
-    location.assign(`${clientFor().basePath}/signin?${query}`)
+    location.assign(`${clientFor().url("signin")}?${query}`)
   }, [mustSignIn, onUnauthenticated])
   if (mustSignIn) {
     return { data: null, status: "loading", update: value.update } as SessionContextValue<Required>
@@ -230,4 +233,30 @@ export async function signOut(
   options?: SignOutParams<boolean>,
 ): Promise<SignOutResponse | undefined> {
   return clientFor().signOut(options)
+}
+
+/** The browser clients by base path: one each, so every store of one hears its sign-ins. */
+const clients = new Map<string, AuthClient>()
+
+/** The base path a `SessionProvider` named, which the module's functions use too. */
+let active: string | undefined
+
+/**
+ * Where the auth routes are, as the server decides it without config: the path of
+ * `NEXTAUTH_URL` when it names one, else `/api/auth` under the `basePath` of `next.config`.
+ */
+function defaultBasePath(): string {
+  const url = typeof process === "undefined" ? undefined : process.env.NEXTAUTH_URL
+  const path = normalizeBasePath(url && URL.canParse(url) ? new URL(url).pathname : "")
+  return path || `${nextBasePath()}${DEFAULT_BASE_PATH}`
+}
+
+/** The browser client of a base path (default: the active one, else {@link defaultBasePath}). */
+function clientFor(basePath: string = active ?? defaultBasePath()): AuthClient {
+  let client = clients.get(basePath)
+  if (!client) {
+    client = createAuthClient({ basePath })
+    clients.set(basePath, client)
+  }
+  return client
 }

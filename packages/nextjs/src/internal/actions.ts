@@ -1,102 +1,103 @@
-import type { Session } from "@auth/core/types"
+import { AuthError } from "@auth/core/errors"
+import { type AuthActionResult, signIn, signOut, updateSession } from "@auth/core/server"
+import type { Cookie, Session } from "@auth/core/types"
+import { cookies, headers } from "next/headers.js"
 import { redirect } from "next/navigation.js"
-import type { ResolvedNextAuthConfig } from "./config.js"
-import { actionRequest, redirectOf, runAction } from "./internal-request.js"
+import { appURL, type ReadyConfig } from "./config.js"
 import type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "./types.js"
 
 /**
- * `signIn` for server actions. The callback URL is `redirectTo`, else the page the action was
- * posted from (`Referer`), else `/`; core's `redirect` callback keeps it on the app's origin.
- * Without a provider, or with one the config does not have, it goes to the sign-in page.
- * Credentials providers post to `/callback/<id>`, the others to `/signin/<id>`.
+ * `signIn` for server actions (core's `signIn`). The callback URL is `redirectTo`, else the page
+ * the action was posted from (`Referer`), else `/`; core's `redirect` callback keeps it on the
+ * app's origin. Without a provider, or with one the config does not have, it goes to the
+ * sign-in page.
  *
  * @returns the URL to go to, with `redirect: false`; otherwise it redirects (Next.js `redirect()`)
  * @throws {AuthError} when the sign-in fails (`CredentialsSignin` for wrong credentials)
  */
 export async function signInAction(
-  config: ResolvedNextAuthConfig,
+  config: ReadyConfig,
   provider: string | undefined,
   options: SignInOptions<boolean> | undefined,
   authorizationParams: SignInAuthorizationParams | undefined,
 ): Promise<string> {
-  const request = await actionRequest(config)
   const { redirect: redirectOption, redirectTo, ...fields } = fieldsOf(options)
-  const shouldRedirect = redirectOption !== false && redirectOption !== "false"
-  const callbackUrl = stringOf(redirectTo) ?? request.headers.get("referer") ?? "/"
-  const found = provider === undefined ? undefined : findProvider(config, provider)
-
-  if (!found) {
-    const signInPage = `${request.origin}${config.basePath}/signin?${new URLSearchParams({ callbackUrl })}`
-    return finish(signInPage, shouldRedirect)
-  }
-  const action = found.type === "credentials" ? "callback" : "signin"
-  const query = new URLSearchParams(authorizationParams).toString()
-  const path = `${action}/${encodeURIComponent(found.id)}${query ? `?${query}` : ""}`
-  const body = new URLSearchParams({ ...stringFields(fields), callbackUrl })
-  const result = await runAction(config, request, path, body)
-  return finish(redirectOf(result) ?? `${request.origin}${config.basePath}/${path}`, shouldRedirect)
-}
-
-/**
- * `signOut` for server actions: ends the session (database sessions are deleted) and clears
- * the cookie, then goes to `redirectTo`, else the `Referer`, else `/`.
- *
- * @returns `{ redirect }` with `redirect: false`; otherwise it redirects
- */
-export async function signOutAction(
-  config: ResolvedNextAuthConfig,
-  options: SignOutOptions<boolean> | undefined,
-): Promise<{ redirect?: string }> {
-  const request = await actionRequest(config)
-  const callbackUrl = options?.redirectTo ?? request.headers.get("referer") ?? "/"
-  const result = await runAction(config, request, "signout", new URLSearchParams({ callbackUrl }))
-  const target = redirectOf(result)
-  if (options?.redirect !== false && target) redirect(target)
-  return result instanceof Response ? { redirect: target } : result
-}
-
-/**
- * `unstable_update` / `updateSession` for server actions: POST `/session` with `{ data }`; the
- * `jwt` callback receives `trigger: "update"` and `session: data` (database sessions: the
- * `session` callback receives `newSession`). Returns the new session as `/session` sends it,
- * or `null`.
- */
-export async function updateAction(
-  config: ResolvedNextAuthConfig,
-  data: unknown,
-): Promise<Session | null> {
-  const request = await actionRequest(config)
-  const result = await runAction(config, request, "session", { json: { data } })
-  if (result instanceof Response) return null
-  return (result.body ?? null) as Session | null
-}
-
-function finish(url: string, shouldRedirect: boolean): string {
-  if (shouldRedirect) redirect(url)
+  const result = await signIn(await actionRequest(config), config.prepared, provider, {
+    redirectTo: typeof redirectTo === "string" ? redirectTo : undefined,
+    fields: stringFields(fields),
+    authorizationParams: new URLSearchParams(authorizationParams),
+  })
+  const url = await settle(result)
+  if (redirectOption !== false && redirectOption !== "false") redirect(url)
   return url
 }
 
-/** A provider of the config by id, with its type (factories are called to read them). */
-function findProvider(
-  config: ResolvedNextAuthConfig,
-  id: string,
-): { id: string; type: unknown } | undefined {
-  for (const entry of config.auth.providers) {
-    const provider = readProvider(entry)
-    if (!provider) continue
-    const options = isRecord(provider.options) ? provider.options : {}
-    const providerId = options.id ?? provider.id
-    if (providerId === id) return { id, type: options.type ?? provider.type }
-  }
-  return undefined
+/**
+ * `signOut` for server actions (core's `signOut`): ends the session (database sessions are
+ * deleted) and clears the cookie, then goes to `redirectTo`, else the `Referer`, else `/`.
+ *
+ * @returns `{ redirect, cookies }` with `redirect: false`; otherwise it redirects
+ */
+export async function signOutAction(
+  config: ReadyConfig,
+  options: SignOutOptions<boolean> | undefined,
+): Promise<{ redirect?: string }> {
+  const result = await signOut(await actionRequest(config), config.prepared, options)
+  const url = await settle(result)
+  if (options?.redirect !== false) redirect(url)
+  return result.error ? { redirect: url } : result
 }
 
-function readProvider(entry: unknown): Record<string, unknown> | undefined {
-  try {
-    const provider: unknown = typeof entry === "function" ? entry() : entry
-    return isRecord(provider) ? provider : undefined
-  } catch {
-    return undefined
+/**
+ * `unstable_update` / `updateSession` for server actions (core's `updateSession`): the `jwt`
+ * callback receives `trigger: "update"` and `session: data` (database sessions: the `session`
+ * callback receives `newSession`). Returns the new session as `/session` sends it, or `null`.
+ */
+export async function updateAction(config: ReadyConfig, data: unknown): Promise<Session | null> {
+  const result = await updateSession(await actionRequest(config), config.prepared, data)
+  await setCookies(result.cookies)
+  return result.session
+}
+
+/**
+ * The request a server action runs in, on the app's URL, with its headers (cookies included).
+ *
+ * @throws {TypeError} when the request names no valid host (Next.js would not route it)
+ */
+async function actionRequest(config: ReadyConfig): Promise<Request> {
+  const incoming = await headers()
+  const url = appURL(config, incoming)
+  if (!url) {
+    throw new TypeError(
+      "The request's Host header is not a valid host; set AUTH_URL to the app's URL.",
+    )
+  }
+  return new Request(url, { headers: incoming })
+}
+
+/**
+ * Sets an action's cookies and says where to go. As `Auth()` in raw mode does for next-auth, an
+ * `AuthError` the action raised is thrown (`CredentialsSignin`, …), and so is a config mistake;
+ * another failure (core wraps it in a plain `AuthError`) goes to the error page the HTTP flow
+ * shows, and is thrown when that flow has none (a `413`, a `503`).
+ */
+async function settle(result: AuthActionResult): Promise<string> {
+  await setCookies(result.cookies)
+  if (!result.error) return result.redirect
+  const { error, redirect } = result
+  const wrapped = error.constructor === AuthError && error.cause?.err !== undefined
+  if (!wrapped || redirect === undefined) throw error
+  return redirect
+}
+
+/** Sets core's cookies on the response through `cookies()` (`sameSite: true` is `"strict"`). */
+async function setCookies(list: Cookie[]): Promise<void> {
+  if (list.length === 0) return
+  const jar = await cookies()
+  for (const { name, value, options } of list) {
+    const { sameSite, ...rest } = options
+    const strict = sameSite === true ? "strict" : sameSite
+    jar.set(name, value, { ...rest, ...(sameSite !== undefined && { sameSite: strict }) })
   }
 }
 
@@ -118,12 +119,4 @@ function stringFields(fields: Record<string, unknown>): Record<string, string> {
     result[key] = String(value)
   }
   return result
-}
-
-function stringOf(value: unknown): string | undefined {
-  return typeof value === "string" && value !== "" ? value : undefined
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null
 }

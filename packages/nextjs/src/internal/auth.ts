@@ -2,9 +2,8 @@ import type { Session } from "@auth/core/types"
 import type { GetServerSidePropsContext, NextApiRequest } from "next"
 import { cookies, headers } from "next/headers.js"
 import type { NextFetchEvent, NextRequest } from "next/server.js"
-import type { LoadConfig } from "./load-config.js"
+import { appURL, type LoadConfig } from "./config.js"
 import { runAuthMiddleware, type WrappedHandler } from "./middleware.js"
-import { originOf } from "./origin.js"
 import { readSession } from "./session.js"
 import type { NextAuthAuth } from "./types.js"
 
@@ -52,13 +51,13 @@ async function sessionOfServerRequest(load: LoadConfig): Promise<Session | null>
     headers(),
     cookies(),
   ])
-  const origin = originOf(requestHeaders, config)
-  if (!origin) return null
+  const url = appURL(config, requestHeaders)
+  if (!url) return null
   const cookie = requestCookies
     .getAll()
     .map(({ name, value }) => `${name}=${encodeURIComponent(value)}`)
     .join("; ")
-  return (await readSession(cookie, origin, config, "never")).session
+  return (await readSession(cookie, url, config, "never")).session
 }
 
 /**
@@ -73,15 +72,11 @@ async function sessionOfPagesRequest(
   // A lazy config gets the pages-router request, as in next-auth.
   const config = await load(req as unknown as NextRequest)
   const requestHeaders = toHeaders(req.headers)
-  const origin = originOf(requestHeaders, config)
-  if (!origin) return null
-  const { session, setCookie } = await readSession(
-    requestHeaders.get("cookie"),
-    origin,
-    config,
-    "always",
-  )
-  for (const cookie of setCookie) appendSetCookie(res, cookie)
+  const url = appURL(config, requestHeaders)
+  if (!url) return null
+  const cookie = requestHeaders.get("cookie")
+  const { session, setCookie } = await readSession(cookie, url, config, "always")
+  for (const header of setCookie) appendSetCookie(res, header)
   return session
 }
 

@@ -1,68 +1,72 @@
-import { type AuthConfig, type EnvObject, raw, setEnvDefaults, skipCSRFCheck } from "@auth/core"
-import type { PagesOptions, Session, SessionCallbackParams } from "@auth/core/types"
-import { DEFAULT_BASE_PATH } from "./base-path.js"
-import { nextBasePath, readEnv } from "./env.js"
-import type { NextAuthConfig } from "./types.js"
+import { type PreparedConfig, prepareConfig } from "@auth/core/server"
+import type { AuthConfig, Session, SessionCallbackParams } from "@auth/core/types"
+import type { NextRequest } from "next/server.js"
+import { DEFAULT_BASE_PATH, nextBasePath, readEnv } from "./env.js"
+import type { NextAuthConfig, NextAuthConfigSource } from "./types.js"
 
-/** A config of `NextAuth`, made ready once: one copy per use, each cached by core. */
-export interface ResolvedNextAuthConfig {
-  /** For `Auth()` in the route handlers: the user's config with the env defaults applied. */
-  readonly auth: AuthConfig
-  /** For the server actions' internal requests: `raw`, and no CSRF check (Next.js checks origins). */
-  readonly action: AuthConfig & { raw: typeof raw }
+/** A config of `NextAuth`, made ready once: core's prepared config, plus what only Next.js needs. */
+export interface ReadyConfig {
+  /** The config as core prepared it: env applied, base path under Next.js's `basePath`. */
+  readonly prepared: PreparedConfig
   /** For `auth()`: the session callback returns the server-side shape (see {@link serverSession}). */
   readonly session: AuthConfig
-  /** Where the auth routes are, Next.js `basePath` included: `/api/auth`, `/docs/api/auth`. */
-  readonly basePath: string
   /** The `basePath` of `next.config` (`""` when none). */
   readonly nextBasePath: string
-  /** The path of the sign-in page (`pages.signIn`, else `<basePath>/signin`). */
-  readonly signInPath: string
   /** `callbacks.authorized`, if any. */
   readonly authorized: NonNullable<NextAuthConfig["callbacks"]>["authorized"]
-  /** The environment the config was resolved with. */
-  readonly env: EnvObject
 }
 
-const resolved = new WeakMap<NextAuthConfig, ResolvedNextAuthConfig>()
+/** Gets the ready config for a request (`undefined` where there is none: `auth()`, actions). */
+export type LoadConfig = (request: NextRequest | undefined) => Promise<ReadyConfig>
+
+const ready = new WeakMap<NextAuthConfig, ReadyConfig>()
 
 /**
- * Makes a `NextAuth` config ready, once per config object (a lazy config returning the same
- * object is resolved once too): a copy with the environment applied (`AUTH_SECRET` or
- * `NEXTAUTH_SECRET`, `AUTH_URL` or `NEXTAUTH_URL`, `AUTH_TRUST_HOST`, provider variables; see
- * core's `setEnvDefaults`) and the base path decided. The user's object is never changed.
- *
- * The base path is `config.basePath`, else the path of `AUTH_URL`, else `/api/auth`; with a
- * Next.js `basePath` (`/docs`), a base path or relative `pages.*` path outside it is moved
- * under it (`/docs/api/auth`, `/docs/login`), since Next.js serves nothing outside it.
+ * Turns `NextAuth`'s argument into a loader. A config object is made ready on first use and
+ * then reused; a function is called with the request each time (as next-auth does), and what
+ * it returns is made ready once per returned object.
  */
-export function resolveNextAuthConfig(config: NextAuthConfig): ResolvedNextAuthConfig {
-  const cached = resolved.get(config)
-  if (cached) return cached
-  const env = readEnv()
-  const prefix = nextBasePath()
-  const basePath = underPrefix(config.basePath || pathOfUrl(env) || DEFAULT_BASE_PATH, prefix)
-  const pages = prefixPages(config.pages, prefix)
-  const auth = { ...config, basePath, providers: [...config.providers] } as AuthConfig
-  if (pages) auth.pages = pages
-  // The base path is decided above; core would only warn that AUTH_URL names one too.
-  setEnvDefaults(env, auth, true)
+export function configLoader(source: NextAuthConfigSource): LoadConfig {
+  if (typeof source === "function") return async (request) => readyConfig(await source(request))
+  return async () => readyConfig(source)
+}
 
-  const ready: ResolvedNextAuthConfig = {
-    auth,
-    action: { ...auth, raw, skipCSRFCheck },
+/**
+ * Makes a `NextAuth` config ready, once per config object, with core's `prepareConfig`: the
+ * environment applied on a copy, the routes at `/api/auth` unless `basePath` or the path of
+ * `AUTH_URL` says otherwise, all under the `basePath` of `next.config`.
+ */
+function readyConfig(config: NextAuthConfig): ReadyConfig {
+  const cached = ready.get(config)
+  if (cached) return cached
+  const prefix = nextBasePath()
+  const prepared = prepareConfig(config, readEnv(), {
+    defaultBasePath: DEFAULT_BASE_PATH,
+    pathPrefix: prefix,
+  })
+  const { callbacks } = prepared.config
+  const entry: ReadyConfig = {
+    prepared,
     session: {
-      ...auth,
-      callbacks: { ...auth.callbacks, session: serverSession(config.callbacks?.session) },
+      ...prepared.config,
+      callbacks: { ...callbacks, session: serverSession(config.callbacks?.session) },
     },
-    basePath,
     nextBasePath: prefix,
-    signInPath: pages?.signIn ?? config.pages?.signIn ?? `${basePath}/signin`,
     authorized: config.callbacks?.authorized,
-    env,
   }
-  resolved.set(config, ready)
-  return ready
+  ready.set(config, entry)
+  return entry
+}
+
+/**
+ * The URL core handles a request of the app as (see `PreparedConfig.requestURL`), or `null`
+ * when its `Host` is no valid host. `next start` serves plain HTTP and builds `request.url`
+ * from the host it listens on, so only the headers and the path count.
+ *
+ * @param path the path and query as the client sent them
+ */
+export function appURL(config: ReadyConfig, headers: Headers, path = "/"): URL | null {
+  return config.prepared.requestURL({ headers, path, protocol: "http" })
 }
 
 type SessionCallback = NonNullable<AuthConfig["callbacks"]>["session"]
@@ -73,7 +77,7 @@ type SessionCallback = NonNullable<AuthConfig["callbacks"]>["session"]
  * user (database sessions) or the token's claims (JWT), and `session` is what the app's own
  * `session` callback returns, else the unfiltered session with `expires` as an ISO string.
  */
-export function serverSession(custom: SessionCallback | undefined): SessionCallback {
+function serverSession(custom: SessionCallback | undefined): SessionCallback {
   return async (params: SessionCallbackParams) => {
     const shaped = (await custom?.(params)) ?? {
       ...params.session,
@@ -86,35 +90,4 @@ export function serverSession(custom: SessionCallback | undefined): SessionCallb
 
 function isoDate(value: unknown): string {
   return value instanceof Date ? value.toISOString() : String(value)
-}
-
-/** The path of `AUTH_URL` (or `NEXTAUTH_URL`), unless it is `/` or the URL does not parse. */
-function pathOfUrl(env: EnvObject): string | undefined {
-  const url = env.AUTH_URL ?? env.NEXTAUTH_URL
-  if (!url || !URL.canParse(url)) return undefined
-  const path = new URL(url).pathname.replace(/\/+$/, "")
-  return path === "" ? undefined : path
-}
-
-/** `path` under the Next.js base path `prefix`, unless it already is. */
-function underPrefix(path: string, prefix: string): string {
-  const normalized = `/${path.replace(/^\/+|\/+$/g, "")}`
-  if (!prefix || normalized === prefix || normalized.startsWith(`${prefix}/`)) return normalized
-  return `${prefix}${normalized === "/" ? "" : normalized}`
-}
-
-/** `pages.*` paths moved under the Next.js base path; `undefined` when nothing changes. */
-function prefixPages(
-  pages: Partial<PagesOptions> | undefined,
-  prefix: string,
-): Partial<PagesOptions> | undefined {
-  if (!pages || !prefix) return undefined
-  const moved: Partial<PagesOptions> = { ...pages }
-  for (const key of Object.keys(pages) as Array<keyof PagesOptions>) {
-    const page = pages[key]
-    if (typeof page === "string" && page.startsWith("/") && !page.startsWith("//")) {
-      moved[key] = underPrefix(page, prefix)
-    }
-  }
-  return moved
 }

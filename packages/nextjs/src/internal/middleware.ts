@@ -1,9 +1,8 @@
 import { parseSetCookie } from "@auth/core/cookie"
+import { guard } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
 import { type NextFetchEvent, NextRequest, NextResponse } from "next/server.js"
-import type { ResolvedNextAuthConfig } from "./config.js"
-import { isAuthRoute, refuse } from "./guard.js"
-import { requestUrlOf } from "./origin.js"
+import { appURL, type ReadyConfig } from "./config.js"
 import { forwardRequestCookies } from "./request-cookies.js"
 import { readSession } from "./session.js"
 import type {
@@ -19,11 +18,11 @@ export type WrappedHandler = NextAuthMiddleware | NextAuthRouteHandler
 /**
  * Runs `auth` as middleware (or `proxy.ts`), or a handler wrapped with `auth(handler)`:
  *
- * 1. reads the session from the request's cookies (on the app's origin: see `resolveUrl`);
+ * 1. reads the session from the request's cookies (on the app's URL: see `appURL`);
  * 2. asks `callbacks.authorized` (no callback: allowed); a `Response` it returns is the answer,
  *    unless it redirects to the very path asked for (that would loop: the request goes on);
- * 3. refused: `303` to the sign-in page (`401` for JSON), and a wrapped handler does not run;
- *    requests for the auth routes and the sign-in page are never refused;
+ * 3. refused: core's `guard` answers (`303` to the sign-in page, `401` for JSON), and a wrapped
+ *    handler does not run; requests for the auth routes and the sign-in page are never refused;
  * 4. allowed: the wrapped handler with `req.auth` set, or `NextResponse.next()`;
  * 5. on a `GET` (a navigation), the session cookie is re-issued once it is `session.updateAge`
  *    old (a day by default) or the `jwt` callback changed the token: set on the response
@@ -33,20 +32,21 @@ export type WrappedHandler = NextAuthMiddleware | NextAuthRouteHandler
 export async function runAuthMiddleware(
   request: NextRequest,
   context: unknown,
-  config: ResolvedNextAuthConfig,
+  config: ReadyConfig,
   handler?: WrappedHandler,
 ): Promise<Response> {
-  const url = requestUrlOf(request, config)
+  const { pathname, search } = new URL(request.url)
+  const url = appURL(config, request.headers, `${pathname}${search}`)
   if (!url) return Response.json("Bad request.", { status: 400 })
   const authRequest = onOrigin(request, url, config)
-  const { session, setCookie } = await readSession(request, url.origin, config, "stale")
+  const { session, setCookie } = await readSession(request, url, config, "stale")
   const decision = await decide(authRequest, session, config)
 
   let response: Response
   if (decision instanceof Response && !redirectsTo(decision, url, request)) {
     response = decision
-  } else if (!decision && !isAuthRoute(url.pathname, config)) {
-    response = refuse(url, request.headers, config)
+  } else if (!decision && !config.prepared.isAuthRoute(url.pathname)) {
+    response = await refuse(url, request.headers, config)
   } else if (handler) {
     const withAuth = authRequest as NextAuthRequest
     withAuth.auth = session
@@ -61,7 +61,7 @@ export async function runAuthMiddleware(
 async function decide(
   request: NextRequest,
   session: Session | null,
-  config: ResolvedNextAuthConfig,
+  config: ReadyConfig,
 ): Promise<AuthorizedResult> {
   if (!config.authorized) return true
   return config.authorized({ request, auth: session })
@@ -74,8 +74,8 @@ async function decide(
  * gave (it listens on `localhost:3000` behind any proxy), or Next.js proxies the rewrite to the
  * public host as an external URL.
  */
-function onOrigin(request: NextRequest, url: URL, config: ResolvedNextAuthConfig): NextRequest {
-  if (!config.auth.url || request.url === url.href) return request
+function onOrigin(request: NextRequest, url: URL, config: ReadyConfig): NextRequest {
+  if (!config.prepared.config.url || request.url === url.href) return request
   const init: ConstructorParameters<typeof NextRequest>[1] & { duplex?: "half" } = {
     method: request.method,
     headers: request.headers,
@@ -87,6 +87,15 @@ function onOrigin(request: NextRequest, url: URL, config: ResolvedNextAuthConfig
     init.duplex = "half"
   }
   return new NextRequest(url, init)
+}
+
+/** Core's refusal of a request `callbacks.authorized` turned away, whatever its session. */
+async function refuse(url: URL, headers: Headers, config: ReadyConfig): Promise<Response> {
+  const { response } = await guard(new Request(url, { headers }), config.prepared, {
+    session: null,
+  })
+  // With no session, the guard always refuses.
+  return response!
 }
 
 /**
@@ -112,10 +121,12 @@ function withRefreshedSession(
   request: Request,
   url: URL,
   setCookie: readonly string[],
-  config: ResolvedNextAuthConfig,
+  config: ReadyConfig,
 ): Response {
   const navigation = request.method === "GET" || request.method === "HEAD"
-  if (!navigation || setCookie.length === 0 || isAuthRoute(url.pathname, config)) return response
+  if (!navigation || setCookie.length === 0 || config.prepared.isAuthRoute(url.pathname)) {
+    return response
+  }
   const copy = new Response(response.body, response)
   const alreadySet = new Set(
     copy.headers.getSetCookie().map((header) => parseSetCookie(header)?.name),

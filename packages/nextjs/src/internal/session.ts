@@ -1,6 +1,6 @@
 import { checkSession, type Reissue } from "@auth/core/session"
 import type { Session } from "@auth/core/types"
-import type { ResolvedNextAuthConfig } from "./config.js"
+import type { ReadyConfig } from "./config.js"
 
 /** A session read for server code. */
 export interface SessionRead {
@@ -16,10 +16,10 @@ export interface SessionRead {
 const NO_SESSION: SessionRead = Object.freeze({ session: null, setCookie: Object.freeze([]) })
 
 /**
- * Reads the session that the cookies of a request carry, as GET `<basePath>/session` on
- * `origin` would (the origin decides whether the `__Secure-` cookie names are read), with the
- * server-side session shape. `source` is the request (its `Cookie` header is read, whatever its
- * URL) or a `Cookie` header value. `reissue` says when the session cookie is re-issued (see
+ * Reads the session that the cookies of a request carry, as GET `<basePath>/session` on the
+ * app's `url` would (its origin decides whether the `__Secure-` cookie names are read), with
+ * the server-side session shape. `source` is the request (its `Cookie` header is read, whatever
+ * its URL) or a `Cookie` header value. `reissue` says when the session cookie is re-issued (see
  * core's `checkSession`).
  *
  * Fails closed (GHSA-8fpg-xm3f-6cx3): a config mistake, a failing adapter or callback gives
@@ -27,19 +27,17 @@ const NO_SESSION: SessionRead = Object.freeze({ session: null, setCookie: Object
  */
 export async function readSession(
   source: Request | string | null | undefined,
-  origin: string,
-  config: ResolvedNextAuthConfig,
+  url: URL,
+  config: ReadyConfig,
   reissue: Reissue,
 ): Promise<SessionRead> {
   if (!source) return NO_SESSION
   const request =
-    typeof source === "string"
-      ? new Request(`${origin}${config.basePath}/session`, { headers: { cookie: source } })
-      : source
+    typeof source === "string" ? new Request(url, { headers: { cookie: source } }) : source
   if (!request.headers.get("cookie")) return NO_SESSION
   const { session, setCookie, failure } = await checkSession(request, config.session, {
     reissue,
-    origin,
+    origin: url.origin,
   })
   if (failure) return NO_SESSION
   return { session: asJson(session), setCookie }
