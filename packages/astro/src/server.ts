@@ -18,11 +18,11 @@ export { customFetch } from "@auth/core"
 export { AuthError, CredentialsSignin } from "@auth/core/errors"
 export type { Account, DefaultSession, Profile, Session, User } from "@auth/core/types"
 export { type CsrfTokenContext, getCsrfToken } from "./internal/csrf-token.js"
-export { getSession } from "./internal/get-session.js"
 export { AstroAuth, type AuthRoute, type AuthRoutes } from "./internal/handler.js"
 export { authMiddleware } from "./internal/middleware.js"
 export type { AstroAuthConfig, FullAuthConfig } from "./internal/options.js"
 export { type ProtectContext, protect } from "./internal/protect.js"
+export { getSession } from "./internal/session.js"
 
 declare global {
   namespace App {

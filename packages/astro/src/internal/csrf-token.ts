@@ -1,7 +1,8 @@
-import { Auth } from "@auth/core"
+import { getCsrfToken as csrfTokenOf, setCookieHeaders } from "@auth/core/server"
 import type { AstroGlobal } from "astro"
-import { prepareConfig } from "./config.js"
+import { prepare } from "./config.js"
 import type { FullAuthConfig } from "./options.js"
+import { logError, oncePerRequest } from "./session.js"
 
 /** What {@link getCsrfToken} needs of `Astro` in a page. */
 export type CsrfTokenContext = Pick<AstroGlobal, "request" | "response">
@@ -12,9 +13,9 @@ const tokens = new WeakMap<Request, Map<FullAuthConfig | undefined, Promise<stri
 /**
  * The CSRF token for a form that posts to the auth routes from a page rendered on the server
  * (a sign-in or sign-out form that works without JavaScript, a custom sign-in page): core's
- * `GET <basePath>/csrf` answered for this request, its cookie set on the page's response
- * (`Astro.response`), so the form's token and the browser's cookie match. `""` when core could
- * not answer (the cause is in the server log).
+ * `getCsrfToken` (what `GET <basePath>/csrf` answers for this request), its cookie set on the
+ * page's response (`Astro.response`), so the form's token and the browser's cookie match. `""`
+ * when core could not answer (the cause is in the server log).
  *
  * @param context `Astro` in a page
  * @param config the auth config; by default the one of `auth.config` (`auth:config`)
@@ -29,34 +30,20 @@ const tokens = new WeakMap<Request, Map<FullAuthConfig | undefined, Promise<stri
  * </form>
  */
 export function getCsrfToken(context: CsrfTokenContext, config?: FullAuthConfig): Promise<string> {
-  let byConfig = tokens.get(context.request)
-  let token = byConfig?.get(config)
-  if (!token) {
-    token = fetchCsrfToken(context, config)
-    if (!byConfig) {
-      byConfig = new Map()
-      tokens.set(context.request, byConfig)
-    }
-    byConfig.set(config, token)
-  }
-  return token
+  return oncePerRequest(tokens, context.request, config, () => issueCsrfToken(context, config))
 }
 
-async function fetchCsrfToken(
+async function issueCsrfToken(
   { request, response }: CsrfTokenContext,
   config: FullAuthConfig | undefined,
 ): Promise<string> {
-  const prepared = prepareConfig(config)
-  const cookie = request.headers.get("cookie")
-  const csrfRequest = new Request(new URL(`${prepared.basePath}/csrf`, request.url), {
-    headers: cookie ? { cookie } : {},
-  })
-  const answer = await Auth(csrfRequest, prepared.config)
-  if (!answer.ok) return ""
-  for (const setCookie of answer.headers.getSetCookie()) {
-    response.headers.append("set-cookie", setCookie)
+  const prepared = prepare(config)
+  try {
+    const { token, cookies } = await csrfTokenOf(request, prepared)
+    for (const cookie of setCookieHeaders(cookies)) response.headers.append("set-cookie", cookie)
+    return token
+  } catch (error) {
+    logError(prepared.config, error)
+    return ""
   }
-  const body: unknown = await answer.json()
-  const token = typeof body === "object" && body !== null ? Reflect.get(body, "csrfToken") : ""
-  return typeof token === "string" ? token : ""
 }

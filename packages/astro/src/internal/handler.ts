@@ -1,7 +1,6 @@
 import { Auth } from "@auth/core"
 import type { APIContext } from "astro"
-import { prepareConfig } from "./config.js"
-import { badRequest, hasInvalidHost } from "./host.js"
+import { prepare } from "./config.js"
 import type { FullAuthConfig } from "./options.js"
 
 /** An Astro endpoint handler (`APIRoute`), written to need only the request. */
@@ -38,8 +37,18 @@ export interface AuthRoutes {
  */
 export function AstroAuth(config?: FullAuthConfig): AuthRoutes {
   const handle: AuthRoute = async ({ request }) => {
-    if (hasInvalidHost(request)) return badRequest()
-    return Auth(request, prepareConfig(config).config)
+    const prepared = prepare(config)
+    return prepared.requestURL(request) ? Auth(request, prepared.config) : badRequest()
   }
   return { GET: handle, POST: handle, ALL: handle }
+}
+
+/**
+ * The answer to a request whose `Host` no URL can have (`prepared.requestURL` is `null`), in
+ * core's format: `400`, as RFC 9112 asks. Astro may have put such a request on `localhost`.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc9112#section-3.2
+ */
+export function badRequest(): Response {
+  return Response.json("Bad request.", { status: 400, headers: { "cache-control": "no-store" } })
 }

@@ -1,7 +1,9 @@
 import { parseSetCookie } from "@auth/core/cookie"
+import { setCookieHeaders } from "@auth/core/server"
+import type { Cookie } from "@auth/core/types"
 import type { MiddlewareHandler } from "astro"
-import { prepareConfig } from "./config.js"
-import { badRequest, hasInvalidHost } from "./host.js"
+import { prepare } from "./config.js"
+import { badRequest } from "./handler.js"
 import type { FullAuthConfig } from "./options.js"
 import { readSession } from "./session.js"
 
@@ -30,27 +32,27 @@ export function authMiddleware(config?: FullAuthConfig): MiddlewareHandler {
       context.locals.session = null
       return next()
     }
-    if (hasInvalidHost(context.request)) return badRequest()
-    const prepared = prepareConfig(config)
-    if (isUnder(context.url.pathname, prepared.basePath)) return next()
-    const { session, setCookie } = await readSession(context.request, prepared, "stale")
+    const prepared = prepare(config)
+    if (!prepared.requestURL(context.request)) return badRequest()
+    // The routes under the base path, not a custom sign-in page (`isAuthRoute`): that page is the
+    // app's, and may show who is signed in.
+    const { pathname } = context.url
+    const { basePath } = prepared
+    if (pathname === basePath || pathname.startsWith(`${basePath}/`)) return next()
+    const { session, cookies } = await readSession(context.request, prepared.config, "stale")
     context.locals.session = session
-    return withCookies(await next(), setCookie)
+    return withCookies(await next(), cookies)
   }
-}
-
-function isUnder(pathname: string, basePath: string): boolean {
-  return pathname === basePath || pathname.startsWith(`${basePath}/`)
 }
 
 /**
  * The response with the re-issued session cookies added, unless it sets a cookie of that name
  * itself (a page that signs the visitor out knows better).
  */
-function withCookies(response: Response, setCookie: readonly string[]): Response {
-  if (setCookie.length === 0) return response
+function withCookies(response: Response, cookies: readonly Cookie[]): Response {
+  if (cookies.length === 0) return response
   const own = new Set(response.headers.getSetCookie().map((cookie) => parseSetCookie(cookie)?.name))
-  const added = setCookie.filter((cookie) => !own.has(parseSetCookie(cookie)?.name))
+  const added = setCookieHeaders(cookies.filter((cookie) => !own.has(cookie.name)))
   if (added.length === 0) return response
   let target = response
   try {

@@ -1,5 +1,7 @@
+// The base path of a config is core's to normalize now; `toBasePath` was this helper.
+import { normalizeBasePath as toBasePath } from "@auth/core/client"
 import { describe, expect, it } from "vitest"
-import { normalizePrefix, toBasePath } from "./options.js"
+import { normalizePrefix } from "./options.js"
 
 describe("normalizePrefix", () => {
   it.each([

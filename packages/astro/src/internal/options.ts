@@ -1,3 +1,4 @@
+import { normalizeBasePath } from "@auth/core/client"
 import type { AuthConfig } from "@auth/core/types"
 
 /** Where `auth-astro` serves the auth routes, and so do we unless `prefix` says otherwise. */
@@ -42,25 +43,17 @@ export interface IntegrationOptions {
 }
 
 /**
- * A base path a config names (`basePath`, else `prefix`) in its canonical form: one leading
- * slash, no trailing one (`"/"` is the root, `""`).
- */
-export function toBasePath(path: string): string {
-  const trimmed = path.trim().replace(/^\/+|\/+$/g, "")
-  return trimmed === "" ? "" : `/${trimmed}`
-}
-
-/**
- * A prefix as a base path: one leading slash, no trailing one.
+ * A prefix as a base path (core's form: one leading slash, no trailing one), checked: it becomes
+ * an Astro route pattern.
  *
  * @throws {TypeError} when it is empty, the root, or not a plain path
  */
 export function normalizePrefix(prefix: string): string {
-  const trimmed = prefix.trim().replace(/^\/+|\/+$/g, "")
-  if (trimmed === "" || /[?#\\\s]|\/\/|\[|\]/.test(trimmed)) {
+  const path = normalizeBasePath(prefix.trim())
+  if (path === "" || /[?#\\\s[\]]|\/\//.test(path)) {
     throw new TypeError(
       `@auth/astro: prefix ${JSON.stringify(prefix)} is not a path the auth routes can be served under. Use a path such as "/api/auth".`,
     )
   }
-  return `/${trimmed}`
+  return path
 }

@@ -1,9 +1,10 @@
-import { prefersJson } from "@auth/core"
+import { guard } from "@auth/core/server"
+import type { Session } from "@auth/core/types"
 import type { APIContext } from "astro"
-import { prepareConfig } from "./config.js"
-import { getSession } from "./get-session.js"
-import { badRequest, hasInvalidHost } from "./host.js"
+import { prepare } from "./config.js"
+import { badRequest } from "./handler.js"
 import type { FullAuthConfig } from "./options.js"
+import { readSession } from "./session.js"
 
 /** What {@link protect} needs of `Astro` (in a page) or of the `context` (endpoint, middleware). */
 export type ProtectContext = Pick<APIContext, "request" | "redirect" | "locals">
@@ -11,9 +12,10 @@ export type ProtectContext = Pick<APIContext, "request" | "redirect" | "locals">
 /**
  * Lets only signed-in visitors through: resolves `undefined` when the request has a session
  * (`Astro.locals.session` when `authMiddleware` read it, else read now), else with the response
- * to return instead of the page: `Astro.redirect` (`303`) to the sign-in page (`pages.signIn`,
- * else `<basePath>/signin`) with a `callbackUrl` back to the page, or, for a request that asks
- * for JSON (`Accept`, `X-Requested-With`), `401` with `{ "error": "Unauthorized" }`.
+ * to return instead of the page, core's `guard`: `Astro.redirect` (`303`) to the sign-in page
+ * (`pages.signIn`, else `<basePath>/signin`) with a `callbackUrl` back to the page, or, for a
+ * request that asks for JSON (`Accept`, `X-Requested-With`), `401` with
+ * `{ "error": "Unauthorized" }`.
  *
  * @param context `Astro` in a page, the `context` in an endpoint or middleware
  * @param config the auth config; by default the one of `auth.config` (`auth:config`)
@@ -30,29 +32,30 @@ export async function protect(
   config?: FullAuthConfig,
 ): Promise<Response | undefined> {
   const { request, locals } = context
-  if (hasInvalidHost(request)) return badRequest()
-  const known = config === undefined ? (locals.session as unknown) : undefined
-  const session = known !== undefined ? known : await getSession(request, config)
-  if (session) return undefined
-  if (prefersJson(request.headers)) {
-    return Response.json(
-      { error: "Unauthorized" },
-      { status: 401, headers: { vary: VARY, "cache-control": "no-store" } },
-    )
+  const prepared = prepare(config)
+  if (!prepared.requestURL(request)) return badRequest()
+  // The middleware's read, else one the page's `getSession` then shares: one read per request.
+  const known = config === undefined ? (locals.session as Session | null | undefined) : undefined
+  const session =
+    known !== undefined ? known : (await readSession(request, prepared.config, "never")).session
+  const result = await guard(request, prepared, { session })
+  if (result.session) return undefined
+  const location = result.response.headers.get("location")
+  if (location === null) return result.response
+  const redirect = context.redirect(sameOriginPath(location, request.url), 303)
+  for (const [name, value] of result.response.headers) {
+    if (name !== "location") redirect.headers.set(name, value)
   }
-  const redirect = context.redirect(signInLocation(request, config), 303)
-  redirect.headers.set("vary", VARY)
   return redirect
 }
 
-/** The request headers that decide between the redirect and the `401`. */
-const VARY = "Accept, X-Requested-With"
-
-/** `<sign-in page>?callbackUrl=<path and query of the request>`. */
-function signInLocation(request: Request, config: FullAuthConfig | undefined): string {
-  const { config: authConfig, basePath } = prepareConfig(config)
-  const signIn = authConfig.pages?.signIn ?? `${basePath}/signin`
-  const { pathname, search } = new URL(request.url)
-  const query = new URLSearchParams({ callbackUrl: `${pathname}${search}` })
-  return `${signIn}${signIn.includes("?") ? "&" : "?"}${query}`
+/**
+ * A location on the request's origin as a path (as `auth-astro` apps wrote it): Astro may have put
+ * the request on `localhost` (see the README's "Deploying"), and a path is right whatever host the
+ * browser used.
+ */
+function sameOriginPath(location: string, requestUrl: string): string {
+  const url = new URL(location)
+  if (url.origin !== new URL(requestUrl).origin) return location
+  return `${url.pathname}${url.search}${url.hash}`
 }

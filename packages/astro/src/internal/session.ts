@@ -1,74 +1,91 @@
-import { checkSession, type Reissue, type SessionCheck } from "@auth/core/session"
-import type { Session } from "@auth/core/types"
-import type { PreparedConfig } from "./config.js"
+import {
+  getSession as readRequestSession,
+  type SessionReadOptions,
+  type SessionResult,
+} from "@auth/core/server"
+import type { AuthConfig, Session } from "@auth/core/types"
+import { prepare } from "./config.js"
+import type { FullAuthConfig } from "./options.js"
+
+/** A session as `GET <basePath>/session` sends it (JSON: dates as strings), and its cookies. */
+export type SessionRead = Pick<SessionResult, "session" | "cookies">
 
 /** The session reads of the requests being handled: one per request and config. */
-const reads = new WeakMap<Request, Map<PreparedConfig, Promise<SessionRead>>>()
-
-/** A session as `GET <basePath>/session` sends it, and the cookies that read sets. */
-export interface SessionRead {
-  /** The session as JSON would carry it (dates as strings), or `null`. */
-  readonly session: Session | null
-  /**
-   * `Set-Cookie` values: the re-issued session cookie (its sliding expiry), when `reissue`
-   * asked for it, or the deletion of an invalid one.
-   */
-  readonly setCookie: readonly string[]
-}
+const reads = new WeakMap<Request, Map<AuthConfig, Promise<SessionRead>>>()
 
 /**
  * Reads the session of a request once (later calls for the same `Request` and config get the
- * same read, whatever their `reissue`): core's `checkSession`, as `GET <basePath>/session`
- * reads it. `reissue` says when the session cookie is re-issued (see core's `checkSession`):
- * the middleware re-issues it when stale; a page, which cannot set cookies, reads only.
- *
- * Fails closed: any failure (a config mistake, a callback that throws, a cookie option core
- * cannot write) gives `null`, with the cause logged; it never throws into the page.
+ * same read, whatever their `reissue`) with core's `getSession`: the middleware re-issues the
+ * cookie when stale; a page, which cannot set cookies, reads only. Fails closed: any failure
+ * (a config mistake, a callback that throws, a cookie option core cannot write) gives `null`,
+ * with the cause logged; it never throws into the page.
  */
 export function readSession(
   request: Request,
-  prepared: PreparedConfig,
-  reissue: Reissue,
+  config: AuthConfig,
+  reissue: SessionReadOptions["reissue"],
 ): Promise<SessionRead> {
-  let byConfig = reads.get(request)
-  let read = byConfig?.get(prepared)
-  if (!read) {
-    read = checkRequest(request, prepared, reissue)
-    if (!byConfig) {
-      byConfig = new Map()
-      reads.set(request, byConfig)
-    }
-    byConfig.set(prepared, read)
-  }
-  return read
+  return oncePerRequest(reads, request, config, () => readAsJson(request, config, reissue))
 }
 
-async function checkRequest(
+/** `compute()` once per request and key: later calls get what the first one got. */
+export function oncePerRequest<K, V>(
+  cache: WeakMap<Request, Map<K, V>>,
   request: Request,
-  { config }: PreparedConfig,
-  reissue: Reissue,
+  key: K,
+  compute: () => V,
+): V {
+  let byKey = cache.get(request)
+  if (!byKey) {
+    byKey = new Map()
+    cache.set(request, byKey)
+  }
+  if (!byKey.has(key)) byKey.set(key, compute())
+  return byKey.get(key) as V
+}
+
+async function readAsJson(
+  request: Request,
+  config: AuthConfig,
+  reissue: SessionReadOptions["reissue"],
 ): Promise<SessionRead> {
-  let check: SessionCheck
   try {
-    check = await checkSession(request, config, { reissue })
+    const { session, cookies } = await readRequestSession(request, config, { reissue })
+    // As `GET /session` sends it, and as `auth-astro`'s `getSession` returned it: parsed JSON.
+    const json: unknown = session && JSON.parse(JSON.stringify(session))
+    const nonEmpty = typeof json === "object" && json !== null && Object.keys(json).length > 0
+    return { session: nonEmpty ? (json as Session) : null, cookies }
   } catch (error) {
     logError(config, error)
-    return { session: null, setCookie: [] }
+    return { session: null, cookies: [] }
   }
-  if (!check.session) return { session: null, setCookie: check.setCookie }
-  // As `GET /session` sends it, and as `auth-astro`'s `getSession` returned it: parsed JSON.
-  const json: unknown = JSON.parse(JSON.stringify(check.session))
-  const session = isNonEmptyObject(json) ? (json as Session) : null
-  return { session, setCookie: check.setCookie }
 }
 
-function isNonEmptyObject(value: unknown): boolean {
-  return typeof value === "object" && value !== null && Object.keys(value).length > 0
-}
-
-function logError(config: PreparedConfig["config"], error: unknown): void {
+/** Logs to the config's logger, as core logs its own errors. */
+export function logError(config: AuthConfig, error: unknown): void {
   const cause = error instanceof Error ? error : new Error(String(error))
-  const log = config.logger?.error
-  if (log) log(cause)
+  if (config.logger?.error) config.logger.error(cause)
   else console.error("[auth][error]", cause)
+}
+
+/**
+ * The session of a request, as `GET <basePath>/session` answers it (JSON: dates as strings), or
+ * `null`. Read once per request: the middleware, the page and the `Auth` component share one
+ * read. Fails closed: a config mistake or a throwing callback gives `null`, with the cause in
+ * the server log, never an exception in the page.
+ *
+ * @param request `Astro.request` (or `context.request`)
+ * @param config the auth config; by default the one of `auth.config` (`auth:config`)
+ * @example
+ * ---
+ * import { getSession } from "@auth/astro/server"
+ * const session = await getSession(Astro.request)
+ * ---
+ * {session ? <p>Signed in as {session.user?.email}</p> : <a href="/api/auth/signin">Sign in</a>}
+ */
+export async function getSession(
+  request: Request,
+  config?: FullAuthConfig,
+): Promise<Session | null> {
+  return (await readSession(request, prepare(config).config, "never")).session
 }
