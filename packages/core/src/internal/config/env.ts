@@ -34,7 +34,7 @@ function readEnv(env: EnvObject, name: string): string | undefined {
  * `AUTH_TRUST_HOST` and friends as booleans: `"false"` and `"0"` mean false (Auth.js treats any
  * non-empty string as true).
  */
-function parseBooleanEnv(value: string | undefined): boolean | undefined {
+export function parseBooleanEnv(value: string | undefined): boolean | undefined {
   if (value === undefined) return undefined
   const normalized = value.trim().toLowerCase()
   if (normalized === "" || normalized === "false" || normalized === "0" || normalized === "no") {

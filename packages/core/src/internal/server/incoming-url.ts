@@ -1,4 +1,4 @@
-import type { EnvObject } from "../config/env.js"
+import { type EnvObject, parseBooleanEnv } from "../config/env.js"
 import { resolveRequestURL } from "../routing/request-url.js"
 
 /**
@@ -25,7 +25,9 @@ export interface IncomingRequest {
  * forwarded headers. `"false"`, `"0"`, `"no"` and `""` say no.
  */
 export function trustsForwardedHeaders(env: EnvObject): boolean {
-  return isTrue(env.AUTH_TRUST_HOST) || isTrue(env.VERCEL) || isTrue(env.CF_PAGES)
+  return [env.AUTH_TRUST_HOST, env.VERCEL, env.CF_PAGES].some(
+    (value) => parseBooleanEnv(value) === true,
+  )
 }
 
 /**
@@ -91,10 +93,4 @@ function firstValue(header: string | null): string | undefined {
 /** Leading slashes and backslashes as one `/`, so a path can never read as another host. */
 function collapseLeadingSlashes(path: string): string {
   return path.replace(/^[/\\]+/, "/")
-}
-
-function isTrue(value: string | undefined): boolean {
-  if (value === undefined) return false
-  const normalized = value.trim().toLowerCase()
-  return normalized !== "" && normalized !== "false" && normalized !== "0" && normalized !== "no"
 }
