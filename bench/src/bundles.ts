@@ -7,21 +7,9 @@ import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
 import { build, type Metafile, type Plugin } from "esbuild"
+import type { BundleEntry, Side } from "./bundle-entry.js"
 import { NEXTJS_BUNDLES } from "./frameworks/nextjs-bundles.js"
 import { BENCH_DIR } from "./targets.js"
-
-export type Side = "ours" | "authjs"
-
-/** An entry module for each package. */
-export interface BundleEntry {
-  readonly id: string
-  readonly title: string
-  /** Ratio ours/Auth.js (gzipped bytes) issue 6 asks for. */
-  readonly maxRatio?: number
-  readonly source: Readonly<Record<Side, string>>
-  /** Packages left out of the bundle (a framework's own runtime, the same for both sides). */
-  readonly external?: readonly string[]
-}
 
 const PACKAGE: Record<Side, string> = { ours: "@auth/core", authjs: "authjs-core" }
 

@@ -5,7 +5,8 @@
  * from the sources. Sizes, not timings: nothing here is timed.
  */
 import { describe, expect, it } from "vitest"
-import { type BundleEntry, bundleParts, bundleSize } from "../src/bundles.js"
+import type { BundleEntry } from "../src/bundle-entry.js"
+import { bundleParts, bundleSize } from "../src/bundles.js"
 
 /** An entry with `Auth()` and the given providers, for ours and Auth.js. */
 function appWith(providers: Record<string, string>): BundleEntry {

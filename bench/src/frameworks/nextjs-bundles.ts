@@ -3,7 +3,7 @@
  * split-config pattern, ours from `next-auth/proxy` against next-auth 5.0.0-beta.32's
  * `NextAuth` (`next-auth-beta` here), and from the package root for both.
  */
-import type { BundleEntry } from "../bundles.js"
+import type { BundleEntry } from "../bundle-entry.js"
 
 /** The edge middleware of the split-config pattern, with `NextAuth` from `entry`. */
 const MIDDLEWARE = (entry: string, providers: string) => `import NextAuth from "${entry}"

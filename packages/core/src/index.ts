@@ -22,12 +22,12 @@ import type { AuthConfig, ResponseInternal } from "./types.js"
 export { checkConfig } from "./internal/config/check-config.js"
 export type { EnvObject } from "./internal/config/env.js"
 export { createActionURL, isAuthAction, setEnvDefaults } from "./internal/config/env.js"
-export { prefersJson } from "./internal/routing/prefers-json.js"
+export { prefersJson } from "./internal/http/prefers-json.js"
 export {
   type RequestTarget,
   type RequestURLOptions,
   resolveRequestURL,
-} from "./internal/routing/request-url.js"
+} from "./internal/http/request-url.js"
 export { customFetch, raw, skipCSRFCheck } from "./internal/symbols.js"
 export type * from "./types.js"
 export type { AuthConfigInput }

@@ -19,8 +19,9 @@
  *
  * @module server
  */
-export { prefersJson } from "./internal/routing/prefers-json.js"
-export { setCookieHeaders } from "./internal/routing/respond.js"
+export { isPathUnder } from "./internal/http/path-under.js"
+export { prefersJson } from "./internal/http/prefers-json.js"
+export { setCookieHeaders } from "./internal/http/respond.js"
 export {
   type AuthActionResult,
   type SignInOptions,

@@ -11,7 +11,7 @@
  * @module session
  */
 
-import { setCookieHeaders } from "./internal/routing/respond.js"
+import { setCookieHeaders } from "./internal/http/respond.js"
 import { readRequestSession } from "./internal/server/session.js"
 import type { Reissue } from "./internal/session/session.js"
 import type { AuthConfig, Session } from "./types.js"

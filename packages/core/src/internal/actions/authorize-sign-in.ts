@@ -1,6 +1,6 @@
 import { AccessDenied, AuthError } from "../../errors.js"
 import type { SignInCallbackParams } from "../../types.js"
-import { type AuthContext, redirectTarget } from "../routing/context.js"
+import { type AuthContext, redirectTarget } from "../request/context.js"
 
 /**
  * Runs the `signIn` callback. Returns `undefined` to continue, or the URL to redirect to when

@@ -1,7 +1,7 @@
 import { InvalidProvider } from "../../errors.js"
+import type { ActionResult } from "../http/action-result.js"
 import { lazyModule } from "../lazy.js"
-import type { ActionResult } from "../routing/action-result.js"
-import type { AuthContext } from "../routing/context.js"
+import type { AuthContext } from "../request/context.js"
 import { credentialsCallback } from "./credentials.js"
 import { requireProvider } from "./provider-lookup.js"
 

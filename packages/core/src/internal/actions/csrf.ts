@@ -1,6 +1,6 @@
-import type { ActionResult } from "../routing/action-result.js"
-import { json, NO_STORE_HEADERS } from "../routing/action-result.js"
-import { type AuthContext, csrfTokenOf } from "../routing/context.js"
+import type { ActionResult } from "../http/action-result.js"
+import { json, NO_STORE_HEADERS } from "../http/action-result.js"
+import { type AuthContext, csrfTokenOf } from "../request/context.js"
 
 /**
  * GET `/csrf`: the CSRF token to post with state-changing requests, as `{ csrfToken }`. With

@@ -6,10 +6,10 @@ import { callbackUrlOf as providerCallbackUrl, signinUrlOf } from "../config/pro
 import { EMAIL_LINK_MAX_AGE_SECONDS } from "../email/defaults.js"
 import { normalizeEmailIdentifier } from "../email/normalize-identifier.js"
 import { hashVerificationToken, randomVerificationToken } from "../email/verification-token.js"
-import { assertEmailRateLimits } from "../rate-limit/email-limits.js"
-import { type ActionResult, redirectTo } from "../routing/action-result.js"
-import { type AuthContext, actionUrl, replayRequest } from "../routing/context.js"
+import { type ActionResult, redirectTo } from "../http/action-result.js"
+import { type AuthContext, actionUrl, replayRequest } from "../request/context.js"
 import { authorizeSignIn } from "./authorize-sign-in.js"
+import { assertEmailRateLimits } from "./email-limits.js"
 
 /**
  * POST `/signin/<email provider>` (CSRF checked by the caller): sends a sign-in link to the

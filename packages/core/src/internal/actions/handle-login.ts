@@ -16,7 +16,7 @@ import type { AccountCallback } from "../../providers/oauth.js"
 import type { Account, Profile, TokenSet, User } from "../../types/user.js"
 import type { InternalProvider } from "../config/provider.js"
 import { emitEvent } from "../config/resolve-config.js"
-import type { AuthContext } from "../routing/context.js"
+import type { AuthContext } from "../request/context.js"
 import { readSignedInUser } from "../session/session.js"
 
 /** What a sign-in knows before the adapter is asked. */

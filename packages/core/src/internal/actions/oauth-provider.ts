@@ -3,7 +3,7 @@ import type { Profile } from "../../types/user.js"
 import { callbackUrlOf, signinUrlOf } from "../config/provider.js"
 import type { CheckScope } from "../oauth/checks.js"
 import { type ResolvedOAuthProvider, resolveOAuthProvider } from "../oauth/provider.js"
-import type { AuthContext } from "../routing/context.js"
+import type { AuthContext } from "../request/context.js"
 
 /** The OAuth provider of a request, read once per provider config. */
 export function oauthProviderOf(

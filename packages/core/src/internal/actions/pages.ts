@@ -1,5 +1,6 @@
 import { UnknownAction } from "../../errors.js"
 import { callbackUrlOf as providerCallbackUrl, signinUrlOf } from "../config/provider.js"
+import { type ActionResult, redirectTo } from "../http/action-result.js"
 import { PAGE_HEADERS } from "../pages/headers.js"
 import {
   type PageProvider,
@@ -9,8 +10,7 @@ import {
   renderSignOutPage,
   renderVerifyRequestPage,
 } from "../pages/render.js"
-import { type ActionResult, redirectTo } from "../routing/action-result.js"
-import { type AuthContext, actionUrl, callbackUrlOf, csrfTokenOf } from "../routing/context.js"
+import { type AuthContext, actionUrl, callbackUrlOf, csrfTokenOf } from "../request/context.js"
 import { withQuery } from "./with-query.js"
 
 /** GET `/signin`: the built-in sign-in page, or a redirect to `pages.signIn`. */

@@ -1,6 +1,6 @@
 import { InvalidProvider } from "../../errors.js"
 import type { InternalProvider } from "../config/provider.js"
-import type { AuthContext } from "../routing/context.js"
+import type { AuthContext } from "../request/context.js"
 
 /**
  * The provider named in the path.

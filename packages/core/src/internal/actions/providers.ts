@@ -1,7 +1,7 @@
 import type { PublicProvider } from "../../types.js"
 import { callbackUrlOf, signinUrlOf } from "../config/provider.js"
-import { type ActionResult, json } from "../routing/action-result.js"
-import type { AuthContext } from "../routing/context.js"
+import { type ActionResult, json } from "../http/action-result.js"
+import type { AuthContext } from "../request/context.js"
 
 /** The client-safe view of every configured provider, keyed by id, in config order. */
 export function publicProviders(context: AuthContext): Record<string, PublicProvider> {

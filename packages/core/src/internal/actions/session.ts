@@ -1,5 +1,5 @@
-import { type ActionResult, json, NO_STORE_HEADERS } from "../routing/action-result.js"
-import { type AuthContext, assertCsrf } from "../routing/context.js"
+import { type ActionResult, json, NO_STORE_HEADERS } from "../http/action-result.js"
+import { type AuthContext, assertCsrf } from "../request/context.js"
 import { readSession } from "../session/session.js"
 
 /**

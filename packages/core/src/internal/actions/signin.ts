@@ -1,6 +1,6 @@
+import { type ActionResult, redirectTo } from "../http/action-result.js"
 import { lazyModule } from "../lazy.js"
-import { type ActionResult, redirectTo } from "../routing/action-result.js"
-import { type AuthContext, actionUrl, assertCsrf, callbackUrlOf } from "../routing/context.js"
+import { type AuthContext, actionUrl, assertCsrf, callbackUrlOf } from "../request/context.js"
 import { requireProvider } from "./provider-lookup.js"
 
 // The OAuth client and the e-mail code load with the first sign-in that needs them.

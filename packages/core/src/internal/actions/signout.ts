@@ -1,5 +1,5 @@
-import { type ActionResult, redirectTo } from "../routing/action-result.js"
-import { type AuthContext, assertCsrf, callbackUrlOf } from "../routing/context.js"
+import { type ActionResult, redirectTo } from "../http/action-result.js"
+import { type AuthContext, assertCsrf, callbackUrlOf } from "../request/context.js"
 import { endSession } from "../session/session.js"
 
 /** POST `/signout` (CSRF-checked): ends the session and redirects to the callback URL. */

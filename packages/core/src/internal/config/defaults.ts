@@ -1,5 +1,5 @@
 import type { CallbacksOptions, Session } from "../../types.js"
-import { sameOriginRedirect } from "../routing/callback-url.js"
+import { sameOriginRedirect } from "../http/callback-url.js"
 
 /** Seconds an idle session lives: 30 days. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60

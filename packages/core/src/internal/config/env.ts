@@ -1,6 +1,6 @@
 import { AuthError } from "../../errors.js"
 import type { AuthAction, AuthConfig } from "../../types.js"
-import { serviceOriginOf, targetURL } from "../routing/request-url.js"
+import { serviceOriginOf, targetURL } from "../http/request-url.js"
 
 /** An environment: variable names to values, as an integration reads them from its runtime. */
 export type EnvObject = Record<string, string | undefined>

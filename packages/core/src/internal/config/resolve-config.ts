@@ -21,12 +21,12 @@ import {
   mergeCookies,
   type ResolvedCookies,
 } from "../cookies/defaults.js"
+import { serviceOriginOf } from "../http/request-url.js"
 import { decodeHeld } from "../jwt/decrypted-tokens.js"
 import { encode } from "../jwt/token.js"
 import { redactAdapterArgs } from "../log-redaction.js"
 import { createLogger, type LoggerInstance } from "../logger.js"
 import { type ResolvedRateLimit, resolveRateLimit } from "../rate-limit/options.js"
-import { serviceOriginOf } from "../routing/request-url.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
 import { findConfigError } from "./assert.js"
 import {

@@ -7,12 +7,12 @@ import {
 } from "../../errors.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import { isDatabaseUnavailable } from "../database-unavailable.js"
+import { jsonResponse } from "../http/respond.js"
+import { unavailableResponse } from "../http/unavailable.js"
 import { lazyModule } from "../lazy.js"
 import { PAGE_HEADERS } from "../pages/headers.js"
-import type { AuthContext } from "./context.js"
-import type { AuthRequest } from "./parse-request.js"
-import { jsonResponse } from "./respond.js"
-import { unavailableResponse } from "./unavailable.js"
+import type { AuthRequest } from "../request/auth-request.js"
+import type { AuthContext } from "../request/context.js"
 
 /** The body of every 500 for a config mistake: the cause is in the log, never in the response. */
 export const CONFIG_ERROR_BODY = {

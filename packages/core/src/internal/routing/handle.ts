@@ -7,13 +7,14 @@ import { sessionAction } from "../actions/session.js"
 import { signInAction } from "../actions/signin.js"
 import { signOutAction } from "../actions/signout.js"
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
+import type { ActionResult } from "../http/action-result.js"
+import { jsonResponse, toResponse, toReturnedRedirect, withCookies } from "../http/respond.js"
 import { lazyModule } from "../lazy.js"
 import { consoleLogger } from "../logger.js"
-import type { ActionResult } from "./action-result.js"
-import { type AuthContext, createContext } from "./context.js"
+import type { AuthRequest } from "../request/auth-request.js"
+import { type AuthContext, createContext } from "../request/context.js"
 import { actionErrorResponse, CONFIG_ERROR_BODY, configErrorResponse } from "./errors.js"
-import { type AuthRequest, parseRequest, RequestRejected } from "./parse-request.js"
-import { jsonResponse, toResponse, toReturnedRedirect, withCookies } from "./respond.js"
+import { parseRequest, RequestRejected } from "./parse-request.js"
 
 // The built-in pages (and with them preact) load with the first page served.
 const pagesModule = /* @__PURE__ */ lazyModule(() => import("../actions/pages.js"))
@@ -37,33 +38,22 @@ export async function handleAuth(
     consoleLogger.error(asError(error))
     return jsonResponse(CONFIG_ERROR_BODY, 500)
   }
-  let parsed: AuthRequest
-  try {
-    parsed = await parseRequest(request, config.basePath, config.origin)
-  } catch (error) {
-    return rejectRequest(config, error)
-  }
-  if (config.error) return answerSafely(config, () => configErrorResponse(config, parsed))
-
-  const context = createContext(config, parsed)
-  let result: ActionResult
-  try {
-    result = withCookies(await dispatch(context), context.setCookies)
-  } catch (error) {
-    config.logger.error(asError(error))
-    if (config.raw && error instanceof AuthError && !parsed.headers.has("X-Auth-Return-Redirect")) {
-      throw error
+  const returnsRedirect = request.headers.has("X-Auth-Return-Redirect")
+  const outcome = await runAction(request, config)
+  if ("response" in outcome) {
+    if (config.raw && outcome.byAction && outcome.error instanceof AuthError && !returnsRedirect) {
+      throw outcome.error
     }
-    return answerSafely(config, () => actionErrorResponse(context, error))
+    return outcome.response
   }
-  if (config.raw) return result
+  if (config.raw) return outcome.result
   try {
-    const response = toResponse(result)
-    return parsed.headers.has("X-Auth-Return-Redirect") ? toReturnedRedirect(response) : response
+    const response = toResponse(outcome.result)
+    return returnsRedirect ? toReturnedRedirect(response) : response
   } catch (error) {
     // A header or cookie the platform refuses (a custom callback's value, say).
     config.logger.error(asError(error))
-    return answerSafely(config, () => actionErrorResponse(context, error))
+    return answerSafely(config, () => actionErrorResponse(outcome.context, error))
   }
 }
 
@@ -77,29 +67,39 @@ export type ServerActionOutcome =
  * back as data: the error (logged) with the answer the HTTP flow would have given it (the
  * sign-in or error page with `?error=`, a `503` for a database outage, a `400`…).
  */
-export async function runServerAction(
-  request: Request,
-  input: AuthConfig,
-): Promise<ServerActionOutcome> {
-  const config = resolveConfig(input)
+export function runServerAction(request: Request, input: AuthConfig): Promise<ServerActionOutcome> {
+  return runAction(request, resolveConfig(input))
+}
+
+/** An action's result with its context, or the failure with the answer it gets. */
+type ActionOutcome =
+  | { readonly result: ActionResult; readonly context: AuthContext; readonly error?: undefined }
+  | {
+      readonly error: unknown
+      readonly response: Response
+      /** Thrown by the action (not a refused request or a configuration error). */
+      readonly byAction: boolean
+    }
+
+/** The steps both entry points share: parse the request, refuse a bad config, dispatch. */
+async function runAction(request: Request, config: ResolvedConfig): Promise<ActionOutcome> {
   let parsed: AuthRequest
   try {
     parsed = await parseRequest(request, config.basePath, config.origin)
   } catch (error) {
-    return { error, response: rejectRequest(config, error) }
+    return { error, response: rejectRequest(config, error), byAction: false }
   }
   if (config.error) {
-    return { error: config.error, response: await configErrorResponse(config, parsed) }
+    const response = await answerSafely(config, () => configErrorResponse(config, parsed))
+    return { error: config.error, response, byAction: false }
   }
   const context = createContext(config, parsed)
   try {
-    return { result: withCookies(await dispatch(context), context.setCookies) }
+    return { result: withCookies(await dispatch(context), context.setCookies), context }
   } catch (error) {
     config.logger.error(asError(error))
-    return {
-      error,
-      response: await answerSafely(config, () => actionErrorResponse(context, error)),
-    }
+    const response = await answerSafely(config, () => actionErrorResponse(context, error))
+    return { error, response, byAction: true }
   }
 }
 

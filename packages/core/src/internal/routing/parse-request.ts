@@ -2,9 +2,10 @@ import { UnknownAction } from "../../errors.js"
 import type { AuthAction } from "../../types.js"
 import { isAuthAction } from "../config/env.js"
 import { parseCookieHeader } from "../cookies/parse.js"
-import { findDuplicateJsonKey } from "./json-keys.js"
-import { parseMediaType } from "./media-type.js"
-import { requestURL } from "./request-url.js"
+import { findDuplicateJsonKey } from "../http/json-keys.js"
+import { parseMediaType } from "../http/media-type.js"
+import { requestURL } from "../http/request-url.js"
+import type { AuthRequest } from "../request/auth-request.js"
 
 /** Largest request body read, in bytes. Larger bodies get 413. */
 export const MAX_BODY_BYTES = 64 * 1024
@@ -17,20 +18,6 @@ export const MAX_BODY_BYTES = 64 * 1024
  * is cancelled: nobody reads an endless body.
  */
 const MAX_DISCARDED_BYTES = 8 * 1024 * 1024
-
-/** A request reduced to what the actions need. */
-export interface AuthRequest {
-  readonly url: URL
-  readonly method: "GET" | "POST"
-  readonly action: AuthAction
-  readonly providerId: string | undefined
-  readonly headers: Headers
-  readonly cookies: Readonly<Record<string, string>>
-  readonly query: Readonly<Record<string, string>>
-  readonly body: Readonly<Record<string, unknown>> | undefined
-  /** The original request, for callbacks that receive it. */
-  readonly original: Request
-}
 
 /** Why a request could not be parsed, and the status to answer with. */
 export class RequestRejected extends Error {
@@ -83,27 +70,6 @@ export async function parseRequest(
     cookies: parseCookieHeader(request.headers.get("cookie")),
     query,
     body,
-    original: request,
-  }
-}
-
-const NO_QUERY: Readonly<Record<string, string>> = Object.freeze(Object.create(null))
-
-/**
- * A request reduced for reading its session outside of the actions (middleware, route guards):
- * whatever its path and method, only its URL (`https://` means secure cookie names) and its
- * cookies are read, as for GET `<basePath>/session`; the body is left unread.
- */
-export function parseSessionRequest(request: Request, origin?: string): AuthRequest {
-  return {
-    url: requestURL(request, origin),
-    method: "GET",
-    action: "session",
-    providerId: undefined,
-    headers: request.headers,
-    cookies: parseCookieHeader(request.headers.get("cookie")),
-    query: NO_QUERY,
-    body: undefined,
     original: request,
   }
 }

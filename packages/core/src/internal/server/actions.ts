@@ -2,8 +2,8 @@ import { AuthError, MissingCSRF } from "../../errors.js"
 import type { Cookie, ResponseInternal, Session } from "../../types.js"
 import { resolveConfig } from "../config/resolve-config.js"
 import { crossSiteReason } from "../csrf/origin.js"
+import { resolveRequestURL } from "../http/request-url.js"
 import { runServerAction } from "../routing/handle.js"
-import { resolveRequestURL } from "../routing/request-url.js"
 import type { PreparedConfig } from "./prepare-config.js"
 
 /** What a server-side sign-in or sign-out gave: where to go next, and the cookies to set. */

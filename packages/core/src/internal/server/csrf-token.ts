@@ -1,7 +1,7 @@
 import type { Cookie } from "../../types.js"
 import { resolveConfig } from "../config/resolve-config.js"
-import { createContext, csrfTokenOf } from "../routing/context.js"
-import { parseSessionRequest } from "../routing/parse-request.js"
+import { parseSessionRequest } from "../request/auth-request.js"
+import { createContext, csrfTokenOf } from "../request/context.js"
 import type { PreparedConfig } from "./prepare-config.js"
 
 /** A CSRF token for a server-rendered form, and the cookie that must go with it. */

@@ -1,5 +1,5 @@
 import type { Cookie, Session } from "../../types.js"
-import { prefersJson } from "../routing/prefers-json.js"
+import { prefersJson } from "../http/prefers-json.js"
 import type { PreparedConfig } from "./prepare-config.js"
 import {
   readRequestSession,

@@ -1,5 +1,5 @@
 import { type EnvObject, parseBooleanEnv } from "../config/env.js"
-import { resolveRequestURL } from "../routing/request-url.js"
+import { resolveRequestURL } from "../http/request-url.js"
 
 /**
  * A request as an integration sees it when `request.url` is not to be believed or there is no

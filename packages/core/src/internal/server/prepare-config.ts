@@ -7,7 +7,8 @@ import {
   setEnvDefaults,
 } from "../config/env.js"
 import { resolveConfig } from "../config/resolve-config.js"
-import { type RequestTarget, resolveRequestURL } from "../routing/request-url.js"
+import { isPathUnder } from "../http/path-under.js"
+import { type RequestTarget, resolveRequestURL } from "../http/request-url.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
 import { type IncomingRequest, incomingURL, trustsForwardedHeaders } from "./incoming-url.js"
 
@@ -89,6 +90,12 @@ const MAX_PREPARED_PER_CONFIG = 1000
 
 const prepared = new WeakMap<AuthConfig, Map<string, PreparedConfig>>()
 
+/** The last prepared config per config and the options it was asked with: every request's path. */
+const lastPrepared = new WeakMap<
+  AuthConfig,
+  { readonly options: PrepareConfigOptions; readonly prepared: PreparedConfig }
+>()
+
 /**
  * Prepares a config for an integration, once per config object and options (then cached): a
  * copy with the env defaults of core's `setEnvDefaults` (`AUTH_SECRET`, `AUTH_URL`,
@@ -108,6 +115,28 @@ export function prepareConfig(
   config: AuthConfig,
   env: EnvObject,
   options: PrepareConfigOptions = {},
+): PreparedConfig {
+  const last = lastPrepared.get(config)
+  if (last && sameOptions(last.options, options)) return last.prepared
+  const entry = preparedFor(config, env, options)
+  lastPrepared.set(config, { options: { ...options }, prepared: entry })
+  return entry
+}
+
+function sameOptions(a: PrepareConfigOptions, b: PrepareConfigOptions): boolean {
+  return (
+    a.basePath === b.basePath &&
+    a.defaultBasePath === b.defaultBasePath &&
+    a.pathPrefix === b.pathPrefix &&
+    a.development === b.development
+  )
+}
+
+/** From the cache of every option set (least recently used out first), or built. */
+function preparedFor(
+  config: AuthConfig,
+  env: EnvObject,
+  options: PrepareConfigOptions,
 ): PreparedConfig {
   const key = `${options.basePath}\0${options.defaultBasePath}\0${options.pathPrefix}\0${options.development}`
   let byOptions = prepared.get(config)
@@ -188,8 +217,7 @@ function createPrepared(config: AuthConfig, env: EnvObject): PreparedConfig {
       return target
     },
     isAuthRoute(pathname: string): boolean {
-      if (pathname === basePath || pathname.startsWith(`${basePath}/`)) return true
-      return pathname === signInPath
+      return isPathUnder(pathname, basePath) || pathname === signInPath
     },
   })
 }

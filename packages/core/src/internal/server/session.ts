@@ -1,8 +1,8 @@
 import type { AuthConfig, Cookie, Session } from "../../types.js"
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import { isDatabaseUnavailable } from "../database-unavailable.js"
-import { createContext } from "../routing/context.js"
-import { parseSessionRequest } from "../routing/parse-request.js"
+import { parseSessionRequest } from "../request/auth-request.js"
+import { createContext } from "../request/context.js"
 import { type Reissue, readSession, type SessionRead } from "../session/session.js"
 
 /**

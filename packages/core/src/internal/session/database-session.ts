@@ -10,7 +10,7 @@ import type { Cookie } from "../../types/cookies.js"
 import type { Session, SessionCallbackParams } from "../../types.js"
 import { emitEvent } from "../config/resolve-config.js"
 import { isDatabaseUnavailable } from "../database-unavailable.js"
-import type { AuthContext } from "../routing/context.js"
+import type { AuthContext } from "../request/context.js"
 import type { SessionRead, SignInOutcome } from "./jwt-session.js"
 import { clearSessionCookies, readSessionCookie, writeSessionCookie } from "./session-cookie.js"
 

@@ -5,7 +5,7 @@ import type { JWT } from "../../types/jwt.js"
 import type { Account, Profile, User } from "../../types/user.js"
 import type { Session } from "../../types.js"
 import { emitEvent } from "../config/resolve-config.js"
-import type { AuthContext } from "../routing/context.js"
+import type { AuthContext } from "../request/context.js"
 import { clearSessionCookies, readSessionCookie, writeSessionCookie } from "./session-cookie.js"
 
 /** The session read from the request, or why there is none. */

@@ -9,7 +9,7 @@ import {
   readChunkedCookie,
   writeChunkedCookie,
 } from "../cookies/chunks.js"
-import type { AuthContext } from "../routing/context.js"
+import type { AuthContext } from "../request/context.js"
 
 const reads = new WeakMap<AuthContext, ChunkedCookieRead>()
 

@@ -1,6 +1,6 @@
 import type { AdapterSession, AdapterUser } from "../../adapters.js"
 import type { Cookie } from "../../types/cookies.js"
-import type { AuthContext } from "../routing/context.js"
+import type { AuthContext } from "../request/context.js"
 import {
   endDatabaseSession,
   establishDatabaseSession,

@@ -4,8 +4,8 @@ import type { ResolvedConfig } from "../config/resolve-config.js"
 import type { ResolvedCookies } from "../cookies/defaults.js"
 import { isSubmittedTokenValid, readOrCreateCsrfToken } from "../csrf/csrf.js"
 import { crossSiteReason } from "../csrf/origin.js"
-import { toSafeRedirect } from "./callback-url.js"
-import type { AuthRequest } from "./parse-request.js"
+import { toSafeRedirect } from "../http/callback-url.js"
+import type { AuthRequest } from "./auth-request.js"
 
 /** Everything an action needs about one request, with the cookies it must set. */
 export interface AuthContext {

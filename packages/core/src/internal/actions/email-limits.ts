@@ -8,8 +8,8 @@
 import { hmacSha256Hex } from "#crypto"
 import { EmailSignInError } from "../../errors.js"
 import type { RateLimitRule } from "../../types/rate-limit.js"
-import type { AuthContext } from "../routing/context.js"
-import { hitRateLimit, type RateLimitResult } from "./limit.js"
+import { hitRateLimit, type RateLimitResult } from "../rate-limit/limit.js"
+import type { AuthContext } from "../request/context.js"
 
 /**
  * Separates these MACs from the others made with the same secret (CSRF cookies, e-mail
