@@ -1,5 +1,5 @@
 import { parseSetCookie } from "@auth/core/cookie"
-import { setCookieHeaders } from "@auth/core/server"
+import { isPathUnder, setCookieHeaders } from "@auth/core/server"
 import type { Cookie } from "@auth/core/types"
 import type { MiddlewareHandler } from "astro"
 import { prepare } from "./config.js"
@@ -36,9 +36,7 @@ export function authMiddleware(config?: FullAuthConfig): MiddlewareHandler {
     if (!prepared.requestURL(context.request)) return badRequest()
     // The routes under the base path, not a custom sign-in page (`isAuthRoute`): that page is the
     // app's, and may show who is signed in.
-    const { pathname } = context.url
-    const { basePath } = prepared
-    if (pathname === basePath || pathname.startsWith(`${basePath}/`)) return next()
+    if (isPathUnder(context.url.pathname, prepared.basePath)) return next()
     const { session, cookies } = await readSession(context.request, prepared.config, "stale")
     context.locals.session = session
     return withCookies(await next(), cookies)

@@ -1,13 +1,13 @@
 import type { SignInAuthorizationParams } from "@auth/core/client"
 import {
   type AuthActionResult,
+  isPathUnder,
   type PreparedConfig,
   setCookieHeaders,
   signIn,
   signOut,
 } from "@auth/core/server"
 import type { SolidRequestEvent } from "./event.js"
-import { isUnder } from "./middleware.js"
 import { appRequestOf } from "./request-url.js"
 import { forgetSession } from "./session.js"
 
@@ -110,7 +110,7 @@ async function act(
   }
   const to = new URL(result.redirect, request.url)
   const builtIn =
-    to.origin !== new URL(request.url).origin || isUnder(to.pathname, prepared.basePath)
+    to.origin !== new URL(request.url).origin || isPathUnder(to.pathname, prepared.basePath)
   const headers = new Headers({
     Location: builtIn ? to.href : `${to.pathname}${to.search}${to.hash}`,
   })

@@ -1,4 +1,4 @@
-import type { PreparedConfig } from "@auth/core/server"
+import { isPathUnder, type PreparedConfig } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
 import type { SolidRequestEvent } from "./event.js"
 import { badRequest } from "./handler.js"
@@ -38,7 +38,7 @@ export function createAuthMiddleware(
   prepared: PreparedConfig,
   options: AuthMiddlewareOptions = {},
 ): AuthMiddleware {
-  const protectedPaths = (options.protect ?? []).map((path) => path.replace(/\/+$/, "") || "/")
+  const protectedPaths = options.protect ?? []
   return async (event) => {
     const locals = event.locals as AuthLocals
     locals.auth ??= async () => (await readEventSession(event, prepared)).session
@@ -49,14 +49,8 @@ export function createAuthMiddleware(
     const method = event.request.method
     if (method !== "GET" && method !== "HEAD") return undefined
     if (prepared.isAuthRoute(url.pathname)) return undefined
-    if (!protectedPaths.some((path) => isUnder(url.pathname, path))) return undefined
+    if (!protectedPaths.some((path) => isPathUnder(url.pathname, path))) return undefined
     const answer = await protect(event, prepared)
     return answer instanceof Response ? answer : undefined
   }
-}
-
-/** Whether `pathname` is `path` or below it. */
-export function isUnder(pathname: string, path: string): boolean {
-  if (path === "/" || path === "") return true
-  return pathname === path || pathname.startsWith(`${path}/`)
 }
