@@ -1,13 +1,16 @@
 import type { AuthConfig } from "@auth/core/types"
 import { afterAll, beforeAll, describe } from "vitest"
 import { HttpClient } from "./client.js"
-import { contractConfig } from "./fixtures.js"
+import type { ContractContext } from "./context.js"
+import { CONTRACT_ACCOUNT, type ContractAccount, contractConfig } from "./fixtures.js"
 import { describeActions } from "./suites/actions.js"
 import { APP_ORIGIN, describeAppUrl } from "./suites/app-url.js"
 import { describeBadInput } from "./suites/bad-input.js"
 import { describeHardening } from "./suites/hardening.js"
 import { describeProtection } from "./suites/protection.js"
 import { describeSignIn } from "./suites/sign-in.js"
+
+export type { ContractContext }
 
 /** What {@link HttpContractOptions.start} is given. */
 export interface StartOptions {
@@ -63,17 +66,16 @@ export interface HttpContractOptions {
    * @default false
    */
   readonly appUrl?: boolean
-}
-
-/** One running app, as the suites see it. */
-export interface ContractContext {
-  readonly basePath: string
-  /** The server's origin; read it inside a test (the server starts in `beforeAll`). */
-  readonly baseUrl: string
-  /** Everything the app's logger recorded. */
-  readonly logged: Error[]
-  /** A fresh client, with an empty cookie jar. */
-  client(): HttpClient
+  /**
+   * For an app that runs its own config instead of `config` (an example app started with its
+   * documented environment): who to sign in as, and the providers it lists. Such an app must
+   * still meet the points of `start` at the integration's base path, use JWT sessions whose
+   * `jwt` callback takes `name` from a session update (`{ name }`), and, with `appUrl`, sign
+   * its sessions with `CONTRACT_SECRET` (as `AUTH_SECRET`) and set `AUTH_URL` from
+   * `config.url`.
+   * @default CONTRACT_ACCOUNT, the user of the contract's config
+   */
+  readonly account?: ContractAccount
 }
 
 /**
@@ -93,7 +95,7 @@ export function runHttpContract(options: HttpContractOptions): void {
   describe(`HTTP contract: ${options.name}`, () => {
     for (const basePath of options.basePaths) {
       describe(`mounted at ${basePath}`, () => {
-        const context = useApp(options.start, basePath, options.browserOrigin === true)
+        const context = useApp(options, basePath)
         describeActions(context)
         describeSignIn(context)
         describeProtection(context)
@@ -103,7 +105,7 @@ export function runHttpContract(options: HttpContractOptions): void {
       if (options.appUrl) {
         describe(`mounted at ${basePath}, with the app's URL set`, () => {
           const url = `${APP_ORIGIN}${basePath}`
-          describeAppUrl(useApp(options.start, basePath, options.browserOrigin === true, { url }))
+          describeAppUrl(useApp(options, basePath, { url }))
         })
       }
     }
@@ -111,15 +113,15 @@ export function runHttpContract(options: HttpContractOptions): void {
 }
 
 function useApp(
-  start: HttpContractOptions["start"],
+  options: HttpContractOptions,
   basePath: string,
-  browserOrigin: boolean,
   overrides: Partial<AuthConfig> = {},
 ): ContractContext {
+  const browserOrigin = options.browserOrigin === true
   const logged: Error[] = []
   let app: ContractApp | undefined
   beforeAll(async () => {
-    app = await start({ basePath, config: { ...contractConfig(logged), ...overrides } })
+    app = await options.start({ basePath, config: { ...contractConfig(logged), ...overrides } })
   })
   afterAll(async () => {
     await app?.close()
@@ -130,6 +132,7 @@ function useApp(
   }
   return {
     basePath,
+    account: options.account ?? CONTRACT_ACCOUNT,
     logged,
     get baseUrl() {
       return baseUrl()

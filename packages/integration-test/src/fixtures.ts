@@ -10,6 +10,30 @@ export const DEMO_USER: User = { id: "7", name: "Ada Lovelace", email: "ada@exam
 /** The credentials that sign {@link DEMO_USER} in. */
 export const DEMO_CREDENTIALS = { username: "ada", password: "correct horse battery staple" }
 
+/**
+ * Who the contract signs in as, and what it expects of the app's providers: by default
+ * {@link CONTRACT_ACCOUNT}, the user of {@link contractConfig}. An app that runs its own config
+ * (an example app, started with its documented environment) names its own.
+ */
+export interface ContractAccount {
+  /** The fields of a credentials sign-in that signs {@link ContractAccount.user} in. */
+  readonly credentials: Readonly<Record<string, string>> & { readonly password: string }
+  /** The user the session then shows. */
+  readonly user: { readonly id: string; readonly name: string; readonly email: string }
+  /** The `name` of the credentials provider (id `credentials`) on `GET /providers`. */
+  readonly providerName: string
+  /** The ids `GET /providers` lists, in order. */
+  readonly providers: readonly string[]
+}
+
+/** The account of {@link contractConfig}: {@link DEMO_USER}, signed in with {@link DEMO_CREDENTIALS}. */
+export const CONTRACT_ACCOUNT: ContractAccount = {
+  credentials: DEMO_CREDENTIALS,
+  user: { id: "7", name: "Ada Lovelace", email: "ada@example.test" },
+  providerName: "Credentials",
+  providers: ["credentials"],
+}
+
 /** Cookie names on `http://` (no `__Secure-` / `__Host-` prefix). */
 export const COOKIES = {
   session: "authjs.session-token",

@@ -14,8 +14,10 @@ export {
 } from "./contract.js"
 export { CookieJar, type ParsedSetCookie, parseSetCookie } from "./cookie-jar.js"
 export {
+  CONTRACT_ACCOUNT,
   CONTRACT_SECRET,
   COOKIES,
+  type ContractAccount,
   contractConfig,
   DEMO_CREDENTIALS,
   DEMO_USER,

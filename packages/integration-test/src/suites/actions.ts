@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import type { ContractContext } from "../contract.js"
+import type { ContractContext } from "../context.js"
 import { parseSetCookie } from "../cookie-jar.js"
 import { COOKIES } from "../fixtures.js"
 
@@ -25,18 +25,24 @@ export function describeActions(context: ContractContext): void {
     })
 
     it("GET /providers lists the providers with URLs under the mount path", async () => {
-      const { baseUrl, basePath } = context
+      const { baseUrl, basePath, account } = context
       const response = await context.client().action("/providers")
       expect(response.status).toBe(200)
-      expect(await response.json()).toEqual({
-        credentials: {
-          id: "credentials",
-          name: "Credentials",
-          type: "credentials",
-          signinUrl: `${baseUrl}${basePath}/signin/credentials`,
-          callbackUrl: `${baseUrl}${basePath}/callback/credentials`,
-        },
+      const providers = (await response.json()) as Record<string, Record<string, string>>
+      expect(Object.keys(providers)).toEqual(account.providers)
+      expect(providers.credentials).toEqual({
+        id: "credentials",
+        name: account.providerName,
+        type: "credentials",
+        signinUrl: `${baseUrl}${basePath}/signin/credentials`,
+        callbackUrl: `${baseUrl}${basePath}/callback/credentials`,
       })
+      for (const [id, provider] of Object.entries(providers)) {
+        expect(provider).toMatchObject({
+          signinUrl: `${baseUrl}${basePath}/signin/${id}`,
+          callbackUrl: `${baseUrl}${basePath}/callback/${id}`,
+        })
+      }
     })
 
     it("GET /signin renders the sign-in page posting under the mount path", async () => {

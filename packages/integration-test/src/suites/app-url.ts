@@ -1,7 +1,7 @@
 import { encode } from "@auth/core/jwt"
 import { describe, expect, it } from "vitest"
-import type { ContractContext } from "../contract.js"
-import { CONTRACT_SECRET, COOKIES, DEMO_USER } from "../fixtures.js"
+import type { ContractContext } from "../context.js"
+import { CONTRACT_SECRET, COOKIES, type ContractAccount } from "../fixtures.js"
 
 /** The app's public URL in this suite: not the server's address, which the client uses. */
 export const APP_ORIGIN = "http://app.example"
@@ -9,12 +9,12 @@ export const APP_ORIGIN = "http://app.example"
 /** Headers a client forges to move URLs to another origin. */
 const FORGED = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" }
 
-/** A session cookie for {@link DEMO_USER}, as a sign-in on the app's URL sets it. */
-async function sessionCookie(): Promise<string> {
+/** A session cookie for the account's user, as a sign-in on the app's URL sets it. */
+async function sessionCookie({ user }: ContractAccount): Promise<string> {
   const token = await encode({
     secret: CONTRACT_SECRET,
     salt: COOKIES.session,
-    token: { name: DEMO_USER.name, email: DEMO_USER.email, sub: DEMO_USER.id },
+    token: { name: user.name, email: user.email, sub: user.id },
   })
   return `${COOKIES.session}=${token}`
 }
@@ -54,12 +54,12 @@ export function describeAppUrl(context: ContractContext): void {
     })
 
     it("the session is read with the app's URL's cookie names, by the action and the getter", async () => {
-      const cookie = await sessionCookie()
+      const cookie = await sessionCookie(context.account)
       const client = context.client()
       const session = await client.action("/session", { headers: { cookie, ...FORGED } })
-      expect(await session.json()).toMatchObject({ user: { email: DEMO_USER.email } })
+      expect(await session.json()).toMatchObject({ user: { email: context.account.user.email } })
       const me = await client.fetch("/me", { headers: { cookie, ...FORGED } })
-      expect(await me.json()).toMatchObject({ user: { email: DEMO_USER.email } })
+      expect(await me.json()).toMatchObject({ user: { email: context.account.user.email } })
     })
   })
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { locationOf } from "../client.js"
-import type { ContractContext } from "../contract.js"
+import type { ContractContext } from "../context.js"
 import { parseSetCookie } from "../cookie-jar.js"
-import { COOKIES, DEMO_CREDENTIALS, DEMO_USER } from "../fixtures.js"
+import { COOKIES } from "../fixtures.js"
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" }
 const JSON_TYPE = { "content-type": "application/json" }
@@ -130,7 +130,9 @@ export function describeBadInput(context: ContractContext): void {
 
     describe.each(HOSTILE_CALLBACK_URLS)("callbackUrl %s", (callbackUrl) => {
       it("a sign-in redirects on the app's origin", async () => {
-        const response = await context.client().signIn({ ...DEMO_CREDENTIALS, callbackUrl })
+        const response = await context
+          .client()
+          .signIn({ ...context.account.credentials, callbackUrl })
         expect(response.status).toBe(302)
         expect(locationOf(response, context.baseUrl).origin).toBe(context.baseUrl)
       })
@@ -162,7 +164,7 @@ export function describeBadInput(context: ContractContext): void {
         const csrfToken = await client.csrfToken()
         const response = await client.postForm(
           "/callback/credentials",
-          { username: "ada", password: "wrong", csrfToken },
+          { ...context.account.credentials, password: "wrong", csrfToken },
           FORGED,
         )
         expect(response.headers.get("location")).toBe(
@@ -187,13 +189,13 @@ export function describeBadInput(context: ContractContext): void {
         const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string }
         const response = await client.postForm(
           "/callback/credentials",
-          { ...DEMO_CREDENTIALS, csrfToken, callbackUrl: "/after" },
+          { ...context.account.credentials, csrfToken, callbackUrl: "/after" },
           FORGED,
         )
         expect(response.headers.get("location")).toBe(`${context.baseUrl}/after`)
         expect(client.jar.has(COOKIES.session)).toBe(true)
         const me = await client.fetch("/me", { headers: FORGED })
-        expect(await me.json()).toMatchObject({ user: { email: DEMO_USER.email } })
+        expect(await me.json()).toMatchObject({ user: { email: context.account.user.email } })
       })
 
       it("the protected-route redirect stays on the real host", async () => {
@@ -258,9 +260,9 @@ export function describeBadInput(context: ContractContext): void {
     it("the server keeps serving after all of it", async () => {
       const client = context.client()
       expect((await client.action("/csrf")).status).toBe(200)
-      const response = await client.signIn({ ...DEMO_CREDENTIALS, callbackUrl: "/" })
+      const response = await client.signIn({ ...context.account.credentials, callbackUrl: "/" })
       expect(response.status).toBe(302)
-      expect(await client.session()).toMatchObject({ user: { email: DEMO_USER.email } })
+      expect(await client.session()).toMatchObject({ user: { email: context.account.user.email } })
     })
   })
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest"
-import type { ContractContext } from "../contract.js"
-import { DEMO_CREDENTIALS, DEMO_USER } from "../fixtures.js"
+import type { ContractContext } from "../context.js"
 
 /**
  * What the integration must hand to core untouched for core's protections to hold: the
@@ -10,10 +9,14 @@ import { DEMO_CREDENTIALS, DEMO_USER } from "../fixtures.js"
  * cached, never framed).
  */
 export function describeHardening(context: ContractContext): void {
+  const { credentials, user } = context.account
+  // The field besides the password that the sign-in sends (`username`, `email`).
+  const [idField = "username", idValue = ""] =
+    Object.entries(credentials).find(([name]) => name !== "password") ?? []
   describe("hardening", () => {
     it("refuses a cross-site sign-out that carries a valid CSRF token, and stays signed in", async () => {
       const client = context.client()
-      await client.signIn(DEMO_CREDENTIALS)
+      await client.signIn(credentials)
       const csrfToken = await client.csrfToken()
       const response = await client.postForm(
         "/signout",
@@ -25,7 +28,7 @@ export function describeHardening(context: ContractContext): void {
         const location = new URL(response.headers.get("location") ?? "", context.baseUrl)
         expect(location.searchParams.get("error")).toBe("MissingCSRF")
       }
-      expect(await client.session()).toMatchObject({ user: { email: DEMO_USER.email } })
+      expect(await client.session()).toMatchObject({ user: { email: user.email } })
     })
 
     it("does not read a text/plain body as JSON because a parameter names JSON", async () => {
@@ -34,7 +37,7 @@ export function describeHardening(context: ContractContext): void {
       const response = await client.action("/callback/credentials", {
         method: "POST",
         headers: { "content-type": "text/plain; charset=application/json" },
-        body: JSON.stringify({ ...DEMO_CREDENTIALS, csrfToken }),
+        body: JSON.stringify({ ...credentials, csrfToken }),
       })
       expect(response.status).toBeGreaterThanOrEqual(400)
       expect(response.status).toBeLessThan(500)
@@ -47,7 +50,7 @@ export function describeHardening(context: ContractContext): void {
       const response = await client.action("/callback/credentials", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: `{"csrfToken":"${csrfToken}","username":"x","username":"${DEMO_CREDENTIALS.username}","password":"${DEMO_CREDENTIALS.password}"}`,
+        body: `{"csrfToken":"${csrfToken}","${idField}":"x","${idField}":"${idValue}","password":"${credentials.password}"}`,
       })
       expect(response.status).toBe(400)
       expect(await client.session()).toBeNull()

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest"
 import { locationOf } from "../client.js"
-import type { ContractContext } from "../contract.js"
-import { DEMO_CREDENTIALS, DEMO_USER } from "../fixtures.js"
+import type { ContractContext } from "../context.js"
 
 /** `GET /protected` behind the integration's helper, and `GET /me`. */
 export function describeProtection(context: ContractContext): void {
+  const { credentials, user } = context.account
   describe("protected routes", () => {
     it("redirects a browser (303) to the sign-in page with a relative callbackUrl", async () => {
       const response = await context.client().fetch("/protected?tab=1&x=%2F", {
@@ -35,13 +35,13 @@ export function describeProtection(context: ContractContext): void {
       const page = await client.fetch(`${signInPage.pathname}${signInPage.search}`)
       expect(page.status).toBe(200)
       const callbackUrl = signInPage.searchParams.get("callbackUrl") ?? ""
-      const signIn = await client.signIn({ ...DEMO_CREDENTIALS, callbackUrl })
+      const signIn = await client.signIn({ ...credentials, callbackUrl })
       expect(signIn.headers.get("location")).toBe(`${context.baseUrl}/protected?tab=2`)
       const response = await client.fetch("/protected?tab=2", {
         headers: { accept: "application/json" },
       })
       expect(response.status).toBe(200)
-      expect(await response.json()).toMatchObject({ user: { email: DEMO_USER.email } })
+      expect(await response.json()).toMatchObject({ user: { email: user.email } })
     })
 
     it("GET /me is null when signed out", async () => {

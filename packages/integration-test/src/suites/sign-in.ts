@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest"
 import { locationOf } from "../client.js"
-import type { ContractContext } from "../contract.js"
+import type { ContractContext } from "../context.js"
 import { parseSetCookie } from "../cookie-jar.js"
-import { COOKIES, DEMO_CREDENTIALS, DEMO_USER } from "../fixtures.js"
+import { COOKIES } from "../fixtures.js"
 
 /** Credentials sign-in and its failures, session read and update, sign-out, CSRF. */
 export function describeSignIn(context: ContractContext): void {
+  const { credentials, user } = context.account
+
   async function signedInClient() {
     const client = context.client()
-    const response = await client.signIn({ ...DEMO_CREDENTIALS, callbackUrl: "/" })
+    const response = await client.signIn({ ...credentials, callbackUrl: "/" })
     expect(response.status).toBe(302)
     expect(client.jar.has(COOKIES.session)).toBe(true)
     return client
@@ -18,7 +20,7 @@ export function describeSignIn(context: ContractContext): void {
     it("redirects to the callback URL with a session cookie", async () => {
       const client = context.client()
       const response = await client.signIn({
-        ...DEMO_CREDENTIALS,
+        ...credentials,
         callbackUrl: `${context.baseUrl}/dashboard?tab=1`,
       })
       expect(response.status).toBe(302)
@@ -34,13 +36,13 @@ export function describeSignIn(context: ContractContext): void {
     })
 
     it("resolves a relative callback URL against the server's origin", async () => {
-      const response = await context.client().signIn({ ...DEMO_CREDENTIALS, callbackUrl: "/here" })
+      const response = await context.client().signIn({ ...credentials, callbackUrl: "/here" })
       expect(response.headers.get("location")).toBe(`${context.baseUrl}/here`)
     })
 
     it("a wrong password redirects to the sign-in page with CredentialsSignin", async () => {
       const client = context.client()
-      const response = await client.signIn({ username: "ada", password: "wrong" })
+      const response = await client.signIn({ ...credentials, password: "wrong" })
       expect(response.status).toBe(302)
       expect(response.headers.get("location")).toBe(
         `${context.baseUrl}${context.basePath}/signin?error=CredentialsSignin&code=credentials`,
@@ -52,7 +54,7 @@ export function describeSignIn(context: ContractContext): void {
       const client = context.client()
       const csrfToken = await client.csrfToken()
       const response = await client.postJson("/callback/credentials", {
-        ...DEMO_CREDENTIALS,
+        ...credentials,
         csrfToken,
         callbackUrl: "/json",
       })
@@ -73,12 +75,12 @@ export function describeSignIn(context: ContractContext): void {
       const client = await signedInClient()
       const session = await client.session()
       expect(session).toMatchObject({
-        user: { name: DEMO_USER.name, email: DEMO_USER.email },
+        user: { name: user.name, email: user.email },
         expires: expect.any(String),
       })
       const me = await client.fetch("/me")
       expect(me.status).toBe(200)
-      expect(await me.json()).toMatchObject({ user: { email: DEMO_USER.email } })
+      expect(await me.json()).toMatchObject({ user: { email: user.email } })
     })
 
     it("POST /session with the CSRF token updates the session (jwt trigger update)", async () => {
@@ -98,7 +100,7 @@ export function describeSignIn(context: ContractContext): void {
       })
       expect(response.status).toBe(400)
       expect(await response.json()).toBeNull()
-      expect(await client.session()).toMatchObject({ user: { name: DEMO_USER.name } })
+      expect(await client.session()).toMatchObject({ user: { name: user.name } })
     })
   })
 
@@ -144,7 +146,7 @@ export function describeSignIn(context: ContractContext): void {
       const client = context.client()
       const csrfToken = await context.client().csrfToken()
       const response = await client.postForm("/callback/credentials", {
-        ...DEMO_CREDENTIALS,
+        ...credentials,
         csrfToken,
       })
       expect(locationOf(response, context.baseUrl).href).toBe(missingCsrf())
