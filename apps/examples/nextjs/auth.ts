@@ -1,6 +1,8 @@
-import { createExampleAuthConfig } from "@auth/example-support"
-import { contractConfig } from "@auth/integration-test/fixtures"
-import NextAuth, { type NextAuthConfig } from "next-auth"
+import { DEMO_USER, exampleDatabase, findDemoUser } from "@auth/example-support"
+import { PostgresAdapter } from "@auth/pg-adapter"
+import NextAuth from "next-auth"
+import Credentials from "next-auth/providers/credentials"
+import Nodemailer from "next-auth/providers/nodemailer"
 
 /** Where the auth routes are: next-auth's default (`app/api/auth/[...nextauth]/route.ts`). */
 export const basePath = "/api/auth"
@@ -8,41 +10,81 @@ export const basePath = "/api/auth"
 /** The pages only a signed-in user sees (the proxy sends everyone else to the sign-in page). */
 const PROTECTED = ["/protected"]
 
-const example = createExampleAuthConfig({ basePath })
+/** The schema of the auth tables (made on first use). */
+const schema = "examples"
 
-const callbacks = {
-  authorized: ({ auth, request }) =>
-    PROTECTED.includes(request.nextUrl.pathname) ? Boolean(auth) : true,
-  // "Change your name" (updateSession on the home page): JWT sessions keep it in the token...
-  jwt({ token, trigger, session }) {
-    const name = nameOf(session)
-    if (trigger === "update" && name) token.name = name
-    return token
+// PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/.
+const adapter = PostgresAdapter(exampleDatabase(process.env.DATABASE_URL, { schema }), { schema })
+
+// AUTH_SECRET and AUTH_TRUST_HOST come from the environment (`pnpm start` sets them).
+export const { handlers, auth, signIn, signOut, updateSession } = NextAuth({
+  basePath,
+  providers: [
+    Credentials({
+      name: "the demo user",
+      credentials: {
+        email: {
+          label: `Email (demo: ${DEMO_USER.email})`,
+          type: "email",
+          autocomplete: "username",
+        },
+        password: {
+          label: `Password (demo: ${DEMO_USER.password})`,
+          type: "password",
+          autocomplete: "current-password",
+        },
+      },
+      // Where a real app checks the password against its users.
+      authorize: findDemoUser,
+    }),
+    // The local OpenID provider `pnpm start` runs. Its issuer, client id and secret come from
+    // AUTH_PLAYGROUND_ID_ISSUER, AUTH_PLAYGROUND_ID_ID and AUTH_PLAYGROUND_ID_SECRET.
+    {
+      id: "playground-id",
+      name: "Playground ID",
+      type: "oidc",
+      // The login form every time, so that you can switch between usernames.
+      authorization: { params: { scope: "openid profile email", prompt: "login" } },
+      style: { brandColor: "#0f766e" },
+    },
+    // E-mail links, when EMAIL_SERVER names an SMTP server: `pnpm start` runs one on this
+    // machine, whose messages /mailbox shows.
+    ...(process.env.EMAIL_SERVER
+      ? [
+          Nodemailer({
+            name: "Email",
+            server: process.env.EMAIL_SERVER,
+            from: "Auth.js example <example@example.test>",
+          }),
+        ]
+      : []),
+  ],
+  adapter,
+  session: { strategy: process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database" },
+  callbacks: {
+    authorized: ({ auth, request }) =>
+      PROTECTED.includes(request.nextUrl.pathname) ? Boolean(auth) : true,
+    // A new name, from `updateSession({ user: { name } })` ("Change your name" on the home
+    // page) or the browser's `update({ name })`: JWT sessions keep it in the token...
+    jwt({ token, trigger, session }) {
+      const name = nameOf(session)
+      if (trigger === "update" && name) token.name = name
+      return token
+    },
+    // ...database sessions in the user's row.
+    async session({ session, user, trigger, newSession }) {
+      const name = nameOf(newSession)
+      if (trigger === "update" && name && user) {
+        await adapter.updateUser?.({ id: user.id, name })
+        session.user.name = name
+      }
+      return session
+    },
   },
-  // ...database sessions in the user's row.
-  async session({ session, user, trigger, newSession }) {
-    const name = nameOf(newSession)
-    if (trigger === "update" && name && user) {
-      await example.adapter.updateUser?.({ id: user.id, name })
-      session.user.name = name
-    }
-    return session
-  },
-} satisfies NonNullable<NextAuthConfig["callbacks"]>
-
-// The repository's HTTP contract suite runs this app's build with EXAMPLE_CONTRACT_BASE_PATH
-// set: then it signs in with the contract's own user (see test/contract.test.ts).
-const config: NextAuthConfig = process.env.EXAMPLE_CONTRACT_BASE_PATH
-  ? withGuard(contractConfig([]))
-  : { ...example, callbacks }
-
-export const { handlers, auth, signIn, signOut, updateSession } = NextAuth(config)
-
-function withGuard(contract: NextAuthConfig): NextAuthConfig {
-  return { ...contract, callbacks: { ...contract.callbacks, authorized: callbacks.authorized } }
-}
+})
 
 function nameOf(data: unknown): string | undefined {
-  const user = (data as { user?: { name?: unknown } } | undefined)?.user
-  return typeof user?.name === "string" && user.name.trim() !== "" ? user.name.trim() : undefined
+  const update = data as { name?: unknown; user?: { name?: unknown } } | undefined
+  const name = update?.user?.name ?? update?.name
+  return typeof name === "string" && name.trim() !== "" ? name.trim() : undefined
 }

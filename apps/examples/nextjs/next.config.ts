@@ -2,7 +2,7 @@ import type { NextConfig } from "next"
 
 const nextConfig: NextConfig = {
   // Workspace packages shipped as TypeScript source.
-  transpilePackages: ["@auth/example-support", "@auth/integration-test"],
+  transpilePackages: ["@auth/example-support"],
   // PGlite loads its WebAssembly from its own folder: leave it to Node.js.
   serverExternalPackages: ["@electric-sql/pglite"],
   // @auth/example-support is TypeScript whose imports name the `.js` its files compile to.

@@ -1,8 +1,8 @@
 /**
- * The SolidStart rows of `pnpm bench`: the example app's production build (SolidStart 2, Nitro's
- * Node server) in the contract's mode, over HTTP. Auth.js's @auth/solid-start 0.19 cannot run on
- * SolidStart 2, so the baseline is core's `Auth()` called directly by a route of the same app
- * (`/bench/direct-session`); against it, the session read of an app route through `auth()`
+ * The SolidStart rows of `pnpm bench`: the bench's own SolidStart 2 app (`bench/apps/solid-start`,
+ * Nitro's Node server, built by `pnpm build`), over HTTP. Auth.js's @auth/solid-start 0.19 cannot
+ * run on SolidStart 2, so the baseline is core's `Auth()` called directly by a route of the same
+ * app (`/direct-session`); against it, the session read of an app route through `auth()`
  * (`/me`), and `GET /api/auth/session` through `SolidAuth`'s route. The integration meets its
  * target when it adds at most 10%: ours / direct ≥ 0.91.
  */
@@ -10,17 +10,15 @@ import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { encode } from "@auth/core/jwt"
 import { serveOutput } from "../../../packages/solid-start/test/serve-output.js"
-import { SESSION_COOKIE } from "../fixtures.js"
+import { SECRET, SESSION_COOKIE, USER } from "../fixtures.js"
 import { compareServers, type Server } from "../http.js"
 import { type Row, throughputRow } from "../report.js"
 import { BENCH_DIR } from "../targets.js"
 
-const EXAMPLE = join(BENCH_DIR, "..", "apps", "examples", "solid-start")
-/** The secret and user of the contract's config, which the app runs in its contract mode. */
-const CONTRACT_SECRET = "http-contract-secret-for-tests-only-0123456789"
-const CONTRACT_USER = { name: "Ada Lovelace", email: "ada@example.test", sub: "7" }
+/** The bench's SolidStart 2 app. */
+const APP = join(BENCH_DIR, "apps", "solid-start")
 /** The baseline route: `Auth()` called directly. */
-const DIRECT = "/bench/direct-session"
+const DIRECT = "/direct-session"
 
 /** What the rows need from the run. */
 export interface SolidStartRowsOptions {
@@ -44,22 +42,22 @@ const ROWS = [
 ] as const
 
 /** The app's build, or why it cannot run. */
-export function exampleUnavailable(): string | undefined {
-  return existsSync(join(EXAMPLE, ".output", "server", "index.mjs"))
+export function appUnavailable(): string | undefined {
+  return existsSync(join(APP, ".output", "server", "index.mjs"))
     ? undefined
-    : "apps/examples/solid-start is not built (pnpm build)"
+    : "bench/apps/solid-start is not built (pnpm build)"
 }
 
-/** The example app in the contract's mode, on 127.0.0.1. */
-export function startExample(): ReturnType<typeof serveOutput> {
-  return serveOutput(EXAMPLE, { EXAMPLE_CONTRACT_BASE_PATH: "/api/auth" })
+/** The bench's app on 127.0.0.1, with the bench's secret. */
+export function startApp(): ReturnType<typeof serveOutput> {
+  return serveOutput(APP, { AUTH_SECRET: SECRET })
 }
 
-/** A session cookie for the contract's user. */
-export async function contractSessionCookie(): Promise<string> {
+/** A session cookie for the bench's user. */
+export async function sessionCookie(): Promise<string> {
   const token = await encode({
-    token: CONTRACT_USER,
-    secret: CONTRACT_SECRET,
+    token: { name: USER.name, email: USER.email, sub: USER.id },
+    secret: SECRET,
     salt: SESSION_COOKIE,
   })
   return `${SESSION_COOKIE}=${token}`
@@ -74,14 +72,14 @@ export function pathOf(baseUrl: string, path: string, side: Server["side"]): Ser
 }
 
 /**
- * Checks that a path answers with the contract user's session and re-issues its cookie.
+ * Checks that a path answers with the bench user's session and re-issues its cookie.
  *
  * @throws {Error} when it does not
  */
 export async function verifyPath(server: Server, cookie: string): Promise<void> {
   const response = await fetch(server.url, { headers: { cookie } })
   const session = (await response.json()) as { user?: { email?: string } } | null
-  if (session?.user?.email !== CONTRACT_USER.email) {
+  if (session?.user?.email !== USER.email) {
     throw new Error(`${server.url}: no session (${response.status}).`)
   }
   const reissued = response.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`))
@@ -94,16 +92,16 @@ export async function solidStartRows(options: SolidStartRowsOptions): Promise<Ro
   if (wanted.length === 0) return []
   const note =
     "Auth.js column: Auth() called directly by a route of the same app; ≥ 0.91× means the integration adds ≤ 10%"
-  const unavailable = exampleUnavailable()
+  const unavailable = appUnavailable()
   if (unavailable) {
     return wanted.map((row) => ({
       ...throughputRow(row.id, row.title, undefined, undefined, 0.91),
       note: `not run: ${unavailable}`,
     }))
   }
-  const app = await startExample()
+  const app = await startApp()
   try {
-    const cookie = await contractSessionCookie()
+    const cookie = await sessionCookie()
     const direct = pathOf(app.baseUrl, DIRECT, "authjs")
     await verifyPath(direct, cookie)
     const rows: Row[] = []

@@ -1,26 +1,25 @@
 /**
  * The environment the launcher hands an example app, by name, and its parsing: one place for
- * the variable names the launcher writes and the app's config reads.
+ * the variable names the launcher writes and the app (or this package) reads.
  */
 
-/** The variables the launcher sets (and the app reads). */
+/** The variables the launcher sets (and the app or this package reads). */
 export const EXAMPLE_ENV = {
   port: "PORT",
   host: "HOST",
   secret: "AUTH_SECRET",
   trustHost: "AUTH_TRUST_HOST",
-  /** What core's `setEnvDefaults` infers for the provider id `playground-id`, too. */
+  /** What core's `setEnvDefaults` reads for the provider id `playground-id`. */
   issuer: "AUTH_PLAYGROUND_ID_ISSUER",
   clientId: "AUTH_PLAYGROUND_ID_ID",
   clientSecret: "AUTH_PLAYGROUND_ID_SECRET",
-  smtpUrl: "EXAMPLE_SMTP_URL",
+  /** The SMTP server's URL, for the app's `Nodemailer({ server })`. */
+  emailServer: "EMAIL_SERVER",
   mailboxUrl: "EXAMPLE_MAILBOX_URL",
   dataDir: "EXAMPLE_DATA_DIR",
   basePath: "EXAMPLE_BASE_PATH",
-  /** Read, never set: the user's choices, passed through. */
-  databaseUrl: "DATABASE_URL",
+  /** Read, never set: the user's choice, passed through (and checked by the launcher). */
   sessionStrategy: "AUTH_SESSION_STRATEGY",
-  dbSchema: "EXAMPLE_DB_SCHEMA",
 } as const
 
 /** An environment, as `process.env` is. */
@@ -29,42 +28,14 @@ export type Env = Record<string, string | undefined>
 /** The session strategies `AUTH_SESSION_STRATEGY` may name. */
 export type SessionStrategy = "jwt" | "database"
 
-/** The app's view of {@link EXAMPLE_ENV}, checked. */
-export interface ExampleEnv {
-  /** The Playground ID provider, when the launcher started it. */
-  idp?: { issuer: string; clientId: string; clientSecret: string }
-  smtpUrl?: string
-  mailboxUrl?: string
-  /** @default ".example-data" in the working directory */
-  dataDir?: string
-  databaseUrl?: string
-  /** @default "database" */
-  sessionStrategy: SessionStrategy
-  dbSchema?: string
-}
+/** The data folder when `EXAMPLE_DATA_DIR` is not set, relative to the working directory. */
+export const DEFAULT_DATA_DIR = ".example-data"
+
+/** The id of the local OpenID provider: its callback is `<basePath>/callback/playground-id`. */
+export const PLAYGROUND_ID_PROVIDER_ID = "playground-id"
 
 /** The largest TCP port. */
 export const MAX_PORT = 65_535
-
-/**
- * Reads the example variables of `env`.
- *
- * @throws {Error} when `AUTH_SESSION_STRATEGY` is neither `jwt` nor `database`
- */
-export function readExampleEnv(env: Env): ExampleEnv {
-  const issuer = nonEmpty(env[EXAMPLE_ENV.issuer])
-  const clientId = nonEmpty(env[EXAMPLE_ENV.clientId])
-  const clientSecret = nonEmpty(env[EXAMPLE_ENV.clientSecret])
-  return {
-    idp: issuer && clientId && clientSecret ? { issuer, clientId, clientSecret } : undefined,
-    smtpUrl: nonEmpty(env[EXAMPLE_ENV.smtpUrl]),
-    mailboxUrl: nonEmpty(env[EXAMPLE_ENV.mailboxUrl]),
-    dataDir: nonEmpty(env[EXAMPLE_ENV.dataDir]),
-    databaseUrl: nonEmpty(env[EXAMPLE_ENV.databaseUrl]),
-    sessionStrategy: parseSessionStrategy(env[EXAMPLE_ENV.sessionStrategy]) ?? "database",
-    dbSchema: nonEmpty(env[EXAMPLE_ENV.dbSchema]),
-  }
-}
 
 /**
  * `jwt` or `database`; `undefined` when unset.

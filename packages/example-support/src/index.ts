@@ -1,33 +1,27 @@
 /**
- * `@auth/example-support`: what an example app imports in its server code. The auth config
- * (three ways to sign in, the database, the session strategy), the mailbox, the demo user.
- * Node-only servers are in `@auth/example-support/servers`, the test launcher in `/launch`.
+ * `@auth/example-support`: what an example app imports in its server code besides its auth
+ * config, which it writes itself. The database connection (PostgreSQL or embedded PGlite), the
+ * mailbox, the demo user's lookup. Node-only servers are in `@auth/example-support/servers`,
+ * the test launcher in `/launch`.
  *
  * @module @auth/example-support
  */
 export {
   closeExampleDatabases,
-  createExampleAuthConfig,
-  DEFAULT_DATA_DIR,
-  type ExampleAuthConfig,
-  type ExampleAuthConfigOptions,
-  exampleProviders,
-  PLAYGROUND_ID_PROVIDER_ID,
-} from "./auth-config.js"
-export {
-  DEFAULT_SCHEMA,
   type ExampleDatabase,
+  type ExampleDatabaseConnectOptions,
   type ExampleDatabaseOptions,
+  exampleDatabase,
   openExampleDatabase,
 } from "./database.js"
-export { DEMO_USER } from "./demo-user.js"
+export { DEMO_USER, type DemoUser, findDemoUser } from "./demo-user.js"
 export {
+  DEFAULT_DATA_DIR,
   type Env,
   EXAMPLE_ENV,
-  type ExampleEnv,
+  PLAYGROUND_ID_PROVIDER_ID,
   parsePort,
   parseSessionStrategy,
-  readExampleEnv,
   type SessionStrategy,
 } from "./env.js"
 export { type MailboxMessage, readMailbox, toMailboxMessage } from "./mailbox.js"

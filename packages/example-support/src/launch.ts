@@ -3,7 +3,12 @@
  * the launcher runs as a child process on a free port, and is stopped by its own PID.
  */
 import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtemp, rm } from "node:fs/promises"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { DEMO_USER } from "./demo-user.js"
 import { EXAMPLE_ENV } from "./env.js"
 
 /** The launcher's executable script. */
@@ -95,4 +100,96 @@ export async function startExampleApp(options: StartExampleAppOptions): Promise<
     const detail = output.slice(-30).join("\n")
     throw new Error(`${(error as Error).message}\n${detail}`, { cause: error })
   }
+}
+
+/**
+ * Who the HTTP contract suite (`@auth/integration-test`'s `runHttpContract({ account })`) signs
+ * in as on an example app, and the providers every example lists: the demo user.
+ */
+export const DEMO_ACCOUNT = {
+  credentials: { email: DEMO_USER.email, password: DEMO_USER.password },
+  user: { id: DEMO_USER.id, name: DEMO_USER.name, email: DEMO_USER.email },
+  providerName: "the demo user",
+  providers: ["credentials", "playground-id", "nodemailer"],
+} as const
+
+/** Options of {@link startExampleForContract}. */
+export interface ContractStartOptions {
+  /** The app's folder. */
+  cwd: string
+  /** The command that serves the app's build. */
+  command: string[]
+  basePath: string
+  /** `AUTH_SECRET`: the contract's, so that it can make session cookies itself. */
+  secret: string
+  /**
+   * The host name clients use, in `AUTH_URL` and the contract's base URL. Next.js's middleware
+   * (its `NextURL`) takes every loopback IP for `localhost`, so a Next app is reached as
+   * `localhost`; it still listens on 127.0.0.1.
+   * @default "127.0.0.1"
+   */
+  hostname?: "127.0.0.1" | "localhost"
+  /** `AUTH_URL`, when the contract sets the app's URL. @default the app's own origin */
+  url?: string | URL | undefined
+}
+
+/**
+ * Starts an example app's build for the HTTP contract suite the way `pnpm start` does, configured
+ * only through its documented environment: JWT sessions (`AUTH_SESSION_STRATEGY=jwt`), the given
+ * `AUTH_SECRET`, a free `PORT`, `AUTH_URL` (the given URL, else the app's own origin, as a
+ * deployment behind a proxy sets it: the launcher sets `AUTH_TRUST_HOST`, which believes a
+ * proxy's forwarded headers, and the contract sends forged ones), a fresh data folder. Its
+ * output is attached to the error when it does not start.
+ *
+ * @throws {Error} when the app does not get ready
+ */
+export async function startExampleForContract(
+  options: ContractStartOptions,
+): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const port = await freePort()
+  const origin = `http://${options.hostname ?? "127.0.0.1"}:${port}`
+  const dataDir = await mkdtemp(join(tmpdir(), "example-contract-"))
+  const env: Record<string, string> = {
+    [EXAMPLE_ENV.port]: String(port),
+    [EXAMPLE_ENV.sessionStrategy]: "jwt",
+    [EXAMPLE_ENV.secret]: options.secret,
+    AUTH_URL: String(options.url ?? origin),
+  }
+  try {
+    const app = await startExampleApp({
+      cwd: options.cwd,
+      command: options.command,
+      basePath: options.basePath,
+      dataDir,
+      env,
+      // The contract sends bad input on purpose: the app's log of it stays out of the report.
+      onOutput: () => {},
+    })
+    return {
+      baseUrl: origin,
+      async close() {
+        await app.close()
+        await rm(dataDir, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+/** A port that was free on 127.0.0.1 a moment ago (the app binds it right after). */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === "object" && address
+          ? resolvePort(address.port)
+          : reject(new Error("No port.")),
+      )
+    })
+  })
 }

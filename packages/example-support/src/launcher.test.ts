@@ -66,7 +66,7 @@ describe("example-launch", () => {
     // Not set by the launcher: whatever the caller had (normally nothing) passes through.
     expect(env.AUTH_URL).toBe(process.env.AUTH_URL)
     expect(env.AUTH_SECRET).toBe((await readFile(join(dataDir, "secret"), "utf8")).trim())
-    expect(env.EXAMPLE_SMTP_URL).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/)
+    expect(env.EMAIL_SERVER).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/)
     const mailbox = await fetch(env.EXAMPLE_MAILBOX_URL ?? "")
     expect(await mailbox.json()).toEqual([])
     expect(lines).toContain(`Ready on ${app.url}`)
@@ -111,6 +111,17 @@ describe("example-launch", () => {
 
     expect(code).toBe(1)
     expect(output).toContain("AUTH_SECRET is not set.")
+    expect(output).not.toContain("Ready on")
+  })
+
+  it("refuses an AUTH_SESSION_STRATEGY the apps do not know", async () => {
+    const { code, output } = await runToEnd(
+      ["--data-dir", dataDir, "--", process.execPath, ECHO_APP],
+      { PORT: "0", AUTH_SESSION_STRATEGY: "cookie" },
+    )
+
+    expect(code).toBe(1)
+    expect(output).toContain('AUTH_SESSION_STRATEGY must be "jwt" or "database", not "cookie".')
     expect(output).not.toContain("Ready on")
   })
 

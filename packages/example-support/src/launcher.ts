@@ -4,7 +4,7 @@
  * app answers; on SIGINT / SIGTERM stops the child, then every server, and exits 0.
  */
 import { type ChildProcess, spawn } from "node:child_process"
-import { type Env, EXAMPLE_ENV, nonEmpty, parsePort } from "./env.js"
+import { type Env, EXAMPLE_ENV, nonEmpty, parsePort, parseSessionStrategy } from "./env.js"
 import { type ExampleServers, startExampleServers } from "./servers.js"
 
 /** The command line, parsed. */
@@ -82,6 +82,8 @@ export async function runLauncher(argv: readonly string[], host: LauncherHost): 
   let servers: ExampleServers
   try {
     args = parseLaunchArgs(argv)
+    // The app reads it as `=== "jwt"`: a typo would silently mean database sessions.
+    parseSessionStrategy(host.env[EXAMPLE_ENV.sessionStrategy])
     servers = await startExampleServers({
       basePath: args.basePath,
       port: parsePort(host.env[EXAMPLE_ENV.port]),

@@ -12,9 +12,8 @@ import {
   startSmtpServer,
   type TestSmtpServer,
 } from "@auth/dev-servers"
-import { DEFAULT_DATA_DIR, PLAYGROUND_ID_PROVIDER_ID } from "./auth-config.js"
 import { CloseStack } from "./close-stack.js"
-import { EXAMPLE_ENV } from "./env.js"
+import { DEFAULT_DATA_DIR, EXAMPLE_ENV, PLAYGROUND_ID_PROVIDER_ID } from "./env.js"
 import { serveMailbox } from "./mailbox-server.js"
 import { type ResolvedSecret, resolveSecret } from "./secret.js"
 
@@ -104,7 +103,7 @@ export async function startExampleServers(options: ExampleServersOptions): Promi
         [EXAMPLE_ENV.issuer]: idp.issuer,
         [EXAMPLE_ENV.clientId]: client.clientId,
         [EXAMPLE_ENV.clientSecret]: client.clientSecret ?? "",
-        [EXAMPLE_ENV.smtpUrl]: smtp.url,
+        [EXAMPLE_ENV.emailServer]: smtp.url,
         [EXAMPLE_ENV.mailboxUrl]: mailbox.url,
         [EXAMPLE_ENV.dataDir]: dataDir,
         [EXAMPLE_ENV.basePath]: options.basePath,

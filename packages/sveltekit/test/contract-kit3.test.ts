@@ -1,14 +1,28 @@
-import { runHttpContract } from "@auth/integration-test"
-import { startBuiltApp } from "./app-server.js"
+import { CONTRACT_SECRET, runHttpContract } from "@auth/integration-test"
+import { DEMO_ACCOUNT, startExampleForContract } from "../../example-support/src/launch.js"
+import { APPS } from "./app-server.js"
 import { describeFormActions } from "./form-actions-http.js"
 
-// The SvelteKit 3 example app's production build (adapter-node), over real sockets, in its
-// contract mode (the contract's config, at the base path the contract asks for).
+/**
+ * The SvelteKit 3 example app's production build (adapter-node, its `server.js`) with its own
+ * config, started as `pnpm start` does and configured only through its documented environment
+ * (JWT sessions, AUTH_SECRET), over real sockets, at its base path.
+ */
+function startExample(basePath: string) {
+  return startExampleForContract({
+    cwd: APPS.kit3.dir,
+    command: ["node", "server.js"],
+    basePath,
+    secret: CONTRACT_SECRET,
+  })
+}
+
 runHttpContract({
   name: "SvelteKit 3 (apps/examples/sveltekit)",
-  basePaths: ["/auth", "/api/v1/auth"],
+  basePaths: ["/auth"],
   browserOrigin: true,
-  start: ({ basePath }) => startBuiltApp("kit3", { EXAMPLE_CONTRACT_BASE_PATH: basePath }),
+  account: DEMO_ACCOUNT,
+  start: ({ basePath }) => startExample(basePath),
 })
 
-describeFormActions("kit3")
+describeFormActions("kit3", { start: () => startExample("/auth"), account: DEMO_ACCOUNT })

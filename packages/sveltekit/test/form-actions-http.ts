@@ -1,8 +1,8 @@
 import {
+  CONTRACT_ACCOUNT,
   COOKIES,
+  type ContractAccount,
   type ContractApp,
-  DEMO_CREDENTIALS,
-  DEMO_USER,
   HttpClient,
 } from "@auth/integration-test"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -12,20 +12,24 @@ import { type AppName, startBuiltApp } from "./app-server.js"
  * The form actions of a built app, over real sockets: what protects them from cross-site posts
  * is SvelteKit's own `Origin` check (they post to core without a CSRF token), so this proves it
  * holds: a post from another site, or without an `Origin`, never reaches the action.
+ *
+ * `options.start` serves an app other than the built one of `name` (the example app through its
+ * launcher), with `options.account` as its user.
  */
-export function describeFormActions(name: AppName): void {
+export function describeFormActions(
+  name: AppName,
+  options: { start?: () => Promise<ContractApp>; account?: ContractAccount } = {},
+): void {
+  const { credentials, user } = options.account ?? CONTRACT_ACCOUNT
   describe(`form actions over HTTP: ${name}`, () => {
     let app: ContractApp | undefined
     beforeAll(async () => {
-      app = await startBuiltApp(
-        name,
-        name === "kit3" ? { EXAMPLE_CONTRACT_BASE_PATH: "/auth" } : {},
-      )
+      app = await (options.start ?? (() => startBuiltApp(name, {})))()
     })
     afterAll(() => app?.close())
 
     const client = () => new HttpClient(app!.baseUrl, "/auth")
-    const signInForm = new URLSearchParams({ providerId: "credentials", ...DEMO_CREDENTIALS })
+    const signInForm = new URLSearchParams({ providerId: "credentials", ...credentials })
     const post = (c: HttpClient, path: string, body: URLSearchParams, headers: HeadersInit = {}) =>
       c.fetch(path, {
         method: "POST",
@@ -47,7 +51,7 @@ export function describeFormActions(name: AppName): void {
       expect(response.status).toBe(303)
       expect(response.headers.get("location")).toBe(`${app!.baseUrl}/after`)
       expect(c.jar.has(COOKIES.session)).toBe(true)
-      expect(await me(c)).toMatchObject({ user: { email: DEMO_USER.email } })
+      expect(await me(c)).toMatchObject({ user: { email: user.email } })
     })
 
     it.each([
@@ -76,11 +80,7 @@ export function describeFormActions(name: AppName): void {
 
     it("a wrong password goes to the sign-in page with the error", async () => {
       const c = client()
-      const body = new URLSearchParams({
-        providerId: "credentials",
-        username: "ada",
-        password: "x",
-      })
+      const body = new URLSearchParams({ providerId: "credentials", ...credentials, password: "x" })
       const response = await post(c, "/signin", body, { origin: app!.baseUrl })
       expect(response.status).toBe(303)
       expect(response.headers.get("location")).toBe(

@@ -1,22 +1,25 @@
 import { fileURLToPath } from "node:url"
-import { runHttpContract } from "@auth/integration-test"
-import { startAstroServer, WORKSPACE_NODE } from "../../../../packages/astro/test/astro-server.js"
+import { DEMO_ACCOUNT, startExampleForContract } from "@auth/example-support/launch"
+import { CONTRACT_SECRET, runHttpContract } from "@auth/integration-test"
 
-const dir = fileURLToPath(new URL("..", import.meta.url))
+const cwd = fileURLToPath(new URL("..", import.meta.url))
 
-// The example app's production build (Astro 7, @astrojs/node standalone) over real sockets, in
-// its contract mode (the contract's config; the routes at the integration's default prefix).
+// The example's own build and config (Astro 7, @astrojs/node standalone), started as
+// `pnpm start` does, configured only through its documented environment: JWT sessions,
+// AUTH_SECRET, and AUTH_URL when the contract sets the app's URL.
 runHttpContract({
   name: "Astro 7 (apps/examples/astro)",
   basePaths: ["/api/auth"],
   // Astro refuses form posts without a same-origin `Origin` (security.checkOrigin), as browsers send.
   browserOrigin: true,
   appUrl: true,
-  start: ({ config }) =>
-    startAstroServer({
-      dir,
-      node: WORKSPACE_NODE,
-      script: "server.mjs",
-      env: { EXAMPLE_CONTRACT: "1", ...(config.url ? { AUTH_URL: String(config.url) } : {}) },
+  account: DEMO_ACCOUNT,
+  start: ({ basePath, config }) =>
+    startExampleForContract({
+      cwd,
+      command: ["node", "server.mjs"],
+      basePath,
+      secret: CONTRACT_SECRET,
+      url: config.url,
     }),
 })

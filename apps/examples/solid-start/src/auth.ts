@@ -1,18 +1,71 @@
 /**
  * The app's Auth.js setup: the config the catch-all route serves, and the server helpers the
- * pages, actions and middleware use. The three ways to sign in (the demo user, Playground ID,
- * e-mail links) and the database come from `@auth/example-support`; AUTH_SECRET and
- * AUTH_TRUST_HOST from the environment (`pnpm start` sets them).
+ * pages, actions and middleware use. AUTH_SECRET and AUTH_TRUST_HOST come from the environment
+ * (`pnpm start` sets them).
  */
-import { createExampleAuthConfig } from "@auth/example-support"
-import { contractConfig } from "@auth/integration-test/fixtures"
+import { DEMO_USER, exampleDatabase, findDemoUser } from "@auth/example-support"
+import { PostgresAdapter } from "@auth/pg-adapter"
 import { SolidAuth, type SolidAuthConfig } from "@auth/solid-start"
+import Credentials from "@auth/solid-start/providers/credentials"
+import Nodemailer from "@auth/solid-start/providers/nodemailer"
 import { prefix } from "./lib/prefix"
 
-// The repository's HTTP contract suite runs this app's build with EXAMPLE_CONTRACT_BASE_PATH
-// set: then it signs in with the contract's own user (see test/contract.test.ts).
-export const authConfig: SolidAuthConfig = process.env.EXAMPLE_CONTRACT_BASE_PATH
-  ? { ...contractConfig([]), prefix }
-  : { ...createExampleAuthConfig({ basePath: prefix }), prefix }
+/** The schema of the auth tables (made on first use). */
+const schema = "examples"
+
+export const authConfig: SolidAuthConfig = {
+  prefix,
+  providers: [
+    Credentials({
+      name: "the demo user",
+      credentials: {
+        email: {
+          label: `Email (demo: ${DEMO_USER.email})`,
+          type: "email",
+          autocomplete: "username",
+        },
+        password: {
+          label: `Password (demo: ${DEMO_USER.password})`,
+          type: "password",
+          autocomplete: "current-password",
+        },
+      },
+      // Where a real app checks the password against its users.
+      authorize: findDemoUser,
+    }),
+    // The local OpenID provider `pnpm start` runs. Its issuer, client id and secret come from
+    // AUTH_PLAYGROUND_ID_ISSUER, AUTH_PLAYGROUND_ID_ID and AUTH_PLAYGROUND_ID_SECRET.
+    {
+      id: "playground-id",
+      name: "Playground ID",
+      type: "oidc",
+      // The login form every time, so that you can switch between usernames.
+      authorization: { params: { scope: "openid profile email", prompt: "login" } },
+      style: { brandColor: "#0f766e" },
+    },
+    // E-mail links, when EMAIL_SERVER names an SMTP server: `pnpm start` runs one on this
+    // machine, whose messages /mailbox shows.
+    ...(process.env.EMAIL_SERVER
+      ? [
+          Nodemailer({
+            name: "Email",
+            server: process.env.EMAIL_SERVER,
+            from: "Auth.js example <example@example.test>",
+          }),
+        ]
+      : []),
+  ],
+  // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/.
+  adapter: PostgresAdapter(exampleDatabase(process.env.DATABASE_URL, { schema }), { schema }),
+  session: { strategy: process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database" },
+  callbacks: {
+    // The browser client's `update({ name })` renames the user of a JWT session.
+    jwt({ token, trigger, session }) {
+      const update = session as { name?: unknown } | undefined
+      if (trigger === "update" && typeof update?.name === "string") token.name = update.name
+      return token
+    },
+  },
+}
 
 export const { auth, requireSession, signIn, signOut, authMiddleware } = SolidAuth(authConfig)

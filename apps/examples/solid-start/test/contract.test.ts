@@ -1,15 +1,23 @@
 import { fileURLToPath } from "node:url"
-import { runHttpContract } from "@auth/integration-test"
-import { serveOutput } from "../../../../packages/solid-start/test/serve-output.js"
+import { DEMO_ACCOUNT, startExampleForContract } from "@auth/example-support/launch"
+import { CONTRACT_SECRET, runHttpContract } from "@auth/integration-test"
 
-const dir = fileURLToPath(new URL("..", import.meta.url))
+const cwd = fileURLToPath(new URL("..", import.meta.url))
 
-// The example's own build (SolidStart 2, Nitro's Node server), switched to the contract's
-// config (see src/auth.ts); `AUTH_URL` when the contract sets the app's URL.
+// The example's own build and config (SolidStart 2, Nitro's Node server), started as
+// `pnpm start` does, configured only through its documented environment: JWT sessions,
+// AUTH_SECRET, and AUTH_URL when the contract sets the app's URL.
 runHttpContract({
   name: "@auth/solid-start example on SolidStart 2 (.output/server)",
   basePaths: ["/api/auth"],
   appUrl: true,
+  account: DEMO_ACCOUNT,
   start: ({ basePath, config }) =>
-    serveOutput(dir, { EXAMPLE_CONTRACT_BASE_PATH: basePath, AUTH_URL: config.url?.toString() }),
+    startExampleForContract({
+      cwd,
+      command: ["node", ".output/server/index.mjs"],
+      basePath,
+      secret: CONTRACT_SECRET,
+      url: config.url,
+    }),
 })

@@ -1,14 +1,69 @@
-import { createExampleAuthConfig } from "@auth/example-support"
-import { contractConfig } from "@auth/integration-test/fixtures"
+import { DEMO_USER, exampleDatabase, findDemoUser } from "@auth/example-support"
+import { PostgresAdapter } from "@auth/pg-adapter"
 import { SvelteKitAuth } from "@auth/sveltekit"
+import Credentials from "@auth/sveltekit/providers/credentials"
+import Nodemailer from "@auth/sveltekit/providers/nodemailer"
+import { AUTH_SESSION_STRATEGY, DATABASE_URL, EMAIL_SERVER } from "$app/env/private"
 
-/** Where the auth routes are: SvelteKit's default, or the HTTP contract's choice in its runs. */
-export const basePath = process.env.EXAMPLE_CONTRACT_BASE_PATH || "/auth"
+/** Where the auth routes are: SvelteKit's default. */
+export const basePath = "/auth"
 
-// The repository's HTTP contract suite runs this app's build with EXAMPLE_CONTRACT_BASE_PATH
-// set: then it signs in with the contract's own user (see test/ in packages/sveltekit).
-const config = process.env.EXAMPLE_CONTRACT_BASE_PATH
-  ? { ...contractConfig([]), basePath }
-  : createExampleAuthConfig({ basePath })
+/** The schema of the auth tables (made on first use). */
+const schema = "examples"
 
-export const { handle, signIn, signOut } = SvelteKitAuth(config)
+// AUTH_SECRET and AUTH_TRUST_HOST come from the environment (`pnpm start` sets them); the
+// variables the app reads itself are declared in `src/env.ts`.
+export const { handle, signIn, signOut } = SvelteKitAuth({
+  basePath,
+  providers: [
+    Credentials({
+      name: "the demo user",
+      credentials: {
+        email: {
+          label: `Email (demo: ${DEMO_USER.email})`,
+          type: "email",
+          autocomplete: "username",
+        },
+        password: {
+          label: `Password (demo: ${DEMO_USER.password})`,
+          type: "password",
+          autocomplete: "current-password",
+        },
+      },
+      // Where a real app checks the password against its users.
+      authorize: findDemoUser,
+    }),
+    // The local OpenID provider `pnpm start` runs. Its issuer, client id and secret come from
+    // AUTH_PLAYGROUND_ID_ISSUER, AUTH_PLAYGROUND_ID_ID and AUTH_PLAYGROUND_ID_SECRET.
+    {
+      id: "playground-id",
+      name: "Playground ID",
+      type: "oidc",
+      // The login form every time, so that you can switch between usernames.
+      authorization: { params: { scope: "openid profile email", prompt: "login" } },
+      style: { brandColor: "#0f766e" },
+    },
+    // E-mail links, when EMAIL_SERVER names an SMTP server: `pnpm start` runs one on this
+    // machine, whose messages /mailbox shows.
+    ...(EMAIL_SERVER
+      ? [
+          Nodemailer({
+            name: "Email",
+            server: EMAIL_SERVER,
+            from: "Auth.js example <example@example.test>",
+          }),
+        ]
+      : []),
+  ],
+  // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/.
+  adapter: PostgresAdapter(exampleDatabase(DATABASE_URL, { schema }), { schema }),
+  session: { strategy: AUTH_SESSION_STRATEGY },
+  callbacks: {
+    // The browser client's `update({ name })` renames the user of a JWT session.
+    jwt({ token, trigger, session }) {
+      const update = session as { name?: unknown } | undefined
+      if (trigger === "update" && typeof update?.name === "string") token.name = update.name
+      return token
+    },
+  },
+})
