@@ -4,6 +4,7 @@
  * project per session strategy, named `<target>-<strategy>`.
  */
 import { astro } from "./astro.js"
+import { hono } from "./hono.js"
 import { nextjs } from "./nextjs.js"
 import { playground } from "./playground.js"
 import { solidStart } from "./solid-start.js"
@@ -14,7 +15,14 @@ export type { E2eTarget, RunningTarget, SessionStrategy, TargetFeature } from ".
 export { SESSION_STRATEGIES } from "./types.js"
 
 /** The registry: add a target's file and one line here. */
-export const TARGETS: readonly E2eTarget[] = [playground, sveltekit, nextjs, astro, solidStart]
+export const TARGETS: readonly E2eTarget[] = [
+  playground,
+  sveltekit,
+  nextjs,
+  astro,
+  solidStart,
+  hono,
+]
 
 /** The spec files that only targets with that feature run (globs relative to `tests/`). */
 export const FEATURE_SPECS: Record<TargetFeature, string> = {

@@ -1,0 +1,69 @@
+/**
+ * The app's Auth.js config: what `initAuthConfig` hands every request. AUTH_SECRET and
+ * AUTH_TRUST_HOST come from the environment (`pnpm start` sets them); the auth routes are at
+ * /api/auth, @auth/hono's default.
+ */
+
+import { DEMO_USER, exampleDatabase, findDemoUser } from "@auth/example-support"
+import type { AuthConfig } from "@auth/hono"
+import Credentials from "@auth/hono/providers/credentials"
+import Nodemailer from "@auth/hono/providers/nodemailer"
+import { PostgresAdapter } from "@auth/pg-adapter"
+
+/** The schema of the auth tables (made on first use). */
+const schema = "examples"
+
+// One object for every request: @auth/hono completes it from the environment once.
+export const authConfig: AuthConfig = {
+  providers: [
+    Credentials({
+      name: "the demo user",
+      credentials: {
+        email: {
+          label: `Email (demo: ${DEMO_USER.email})`,
+          type: "email",
+          autocomplete: "username",
+        },
+        password: {
+          label: `Password (demo: ${DEMO_USER.password})`,
+          type: "password",
+          autocomplete: "current-password",
+        },
+      },
+      // Where a real app checks the password against its users.
+      authorize: findDemoUser,
+    }),
+    // The local OpenID provider `pnpm start` runs. Its issuer, client id and secret come from
+    // AUTH_PLAYGROUND_ID_ISSUER, AUTH_PLAYGROUND_ID_ID and AUTH_PLAYGROUND_ID_SECRET.
+    {
+      id: "playground-id",
+      name: "Playground ID",
+      type: "oidc",
+      // The login form every time, so that you can switch between usernames.
+      authorization: { params: { scope: "openid profile email", prompt: "login" } },
+      style: { brandColor: "#0f766e" },
+    },
+    // E-mail links, when EMAIL_SERVER names an SMTP server: `pnpm start` runs one on this
+    // machine, whose messages /mailbox shows.
+    ...(process.env.EMAIL_SERVER
+      ? [
+          Nodemailer({
+            name: "Email",
+            server: process.env.EMAIL_SERVER,
+            from: "Auth.js example <example@example.test>",
+          }),
+        ]
+      : []),
+  ],
+  // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/.
+  adapter: PostgresAdapter(exampleDatabase(process.env.DATABASE_URL, { schema }), { schema }),
+  session: { strategy: process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database" },
+  callbacks: {
+    // The browser client's `update({ name })` renames the user of a JWT session.
+    jwt({ token, trigger, session }) {
+      const update = session as { name?: unknown } | undefined
+      if (trigger === "update" && typeof update?.name === "string") token.name = update.name
+      return token
+    },
+  },
+}

@@ -1,0 +1,30 @@
+/**
+ * The browser side: the session as @auth/core's browser client sees it (kept in step with the
+ * other tabs), and the "in the browser" sign-in and sign-out buttons.
+ */
+import { createAuthClient } from "@auth/core/client"
+import type { Session } from "@auth/core/types"
+import { DEMO_USER } from "@auth/example-support/demo-user"
+
+const client = createAuthClient({ basePath: "/api/auth" })
+
+for (const section of document.querySelectorAll<HTMLElement>("[data-client-session]")) {
+  const status = section.querySelector("[data-testid=client-session-status]")
+  const email = section.querySelector("[data-testid=client-session-email]")
+  const session = JSON.parse(section.dataset.clientSession ?? "null") as Session | null
+  client.createSessionStore({ session }).subscribe(({ status: current, data }) => {
+    if (status) status.textContent = current
+    if (email) email.textContent = data?.user?.email ?? ""
+  })
+}
+
+document.querySelector("[data-sign-in]")?.addEventListener("click", () => {
+  void client.signIn("credentials", {
+    email: DEMO_USER.email,
+    password: DEMO_USER.password,
+    redirectTo: "/",
+  })
+})
+document.querySelector("[data-sign-out]")?.addEventListener("click", () => {
+  void client.signOut({ redirectTo: "/" })
+})
