@@ -197,6 +197,13 @@ describe("signIn and signOut from server code", () => {
     expect(result).toEqual({ redirect: `${ORIGIN}/login?callbackUrl=%2Fafter`, cookies: [] })
   })
 
+  it("sends a callback URL to the sign-in page only as the redirect callback allows it", async () => {
+    const prepared = prepareConfig(config({ pages: { signIn: "/login" } }), {})
+    const referred = new Request(`${ORIGIN}/x`, { headers: { referer: "https://evil.example/" } })
+    const result = await signIn(referred, prepared, undefined)
+    expect(new URL(result.redirect ?? "").searchParams.get("callbackUrl")).toBe(ORIGIN)
+  })
+
   it("signs out: the session cookie cleared, a redirect to redirectTo", async () => {
     const prepared = prepareConfig(config(), {})
     const cookie = await signedInCookie(prepared)

@@ -104,7 +104,10 @@ export async function callbackUrlOf(context: AuthContext): Promise<string> {
  * Runs the `redirect` callback on a target and makes the result safe. A callback that throws
  * is logged and the origin is used.
  */
-export async function redirectTarget(context: AuthContext, url: string): Promise<string> {
+export async function redirectTarget(
+  context: Pick<AuthContext, "config" | "origin">,
+  url: string,
+): Promise<string> {
   try {
     const result = await context.config.callbacks.redirect({ url, baseUrl: context.origin })
     return toSafeRedirect(result, context.origin)

@@ -3,6 +3,7 @@ import type { Cookie, ResponseInternal, Session } from "../../types.js"
 import { resolveConfig } from "../config/resolve-config.js"
 import { crossSiteReason } from "../csrf/origin.js"
 import { resolveRequestURL } from "../http/request-url.js"
+import { redirectTarget } from "../request/context.js"
 import { runServerAction } from "../routing/handle.js"
 import type { PreparedConfig } from "./prepare-config.js"
 
@@ -92,7 +93,12 @@ export async function signIn(
   const callbackUrl = callbackUrlOf(request, options.redirectTo)
   const found = provider === undefined ? undefined : findProvider(prepared, provider)
   if (found === undefined) {
-    return { redirect: prepared.signInURL(origin, callbackUrl).href, cookies: [] }
+    // As given (`/after` stays relative, as in Auth.js) when the `redirect` callback lets it
+    // through; else what the callback made of it, as the HTTP flow would.
+    const config = resolveConfig(prepared.config)
+    const target = await redirectTarget({ config, origin }, callbackUrl)
+    const kept = sameTarget(callbackUrl, target, origin) ? callbackUrl : target
+    return { redirect: prepared.signInURL(origin, kept).href, cookies: [] }
   }
   const action = found === "credentials" ? "callback" : "signin"
   const url = prepared.actionURL(origin, `${action}/${encodeURIComponent(provider!)}`)
@@ -210,6 +216,13 @@ function originOf(request: Request, prepared: PreparedConfig): string {
 function callbackUrlOf(request: Request, redirectTo: string | undefined): string {
   if (redirectTo !== undefined && redirectTo !== "") return redirectTo
   return request.headers.get("referer") ?? "/"
+}
+
+/** Whether two redirect targets name the same URL, relative ones resolved against `origin`. */
+function sameTarget(a: string, b: string, origin: string): boolean {
+  return URL.canParse(a, origin) && URL.canParse(b, origin)
+    ? new URL(a, origin).href === new URL(b, origin).href
+    : false
 }
 
 /** The type of a provider of the config by id, or `undefined` when it has none. */
