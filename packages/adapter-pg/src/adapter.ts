@@ -3,6 +3,7 @@ import { handlePoolErrors, isErrorEventSource, type PoolErrorLogger } from "./po
 import type { Queryable } from "./queryable.js"
 import {
   ACCOUNT_COLUMNS,
+  ACCOUNT_INSERT_COLUMNS,
   AUTHENTICATOR_COLUMNS,
   SESSION_COLUMNS,
   toAccount,
@@ -49,6 +50,10 @@ const SESSION_UPDATE_COLUMNS = { userId: `"userId"`, expires: "expires" } as con
  * `schemaSql`, or use the tables of Auth.js's `@auth/pg-adapter` as they are (integer ids work:
  * an id that cannot be one of them finds nobody).
  *
+ * Ids come back as the database types them, as Auth.js's adapter returned them: text UUIDs in
+ * our schema, numbers for Auth.js's `SERIAL` ids (`{ id: 1 }`). Sessions and accounts carry
+ * their row's `id` too.
+ *
  * A client that emits `error` events (a `pg.Pool`) gets {@link handlePoolErrors}, so a
  * PostgreSQL restart does not end the process. When the database cannot be reached, methods
  * throw a `DatabaseUnavailableError`, which `@auth/core` answers with `503`.
@@ -73,7 +78,8 @@ export function PostgresAdapter(client: Queryable, options: PostgresAdapterOptio
 
   return {
     async createUser({ name, email, emailVerified, image }) {
-      // Auth.js passes a random id; the database generates its own, like Auth.js's adapter.
+      // Auth.js passes a random id; the database generates its own, like Auth.js's adapter, and
+      // it is returned as the database types it (a number for Auth.js's SERIAL ids).
       const row = await first(
         `INSERT INTO ${t.users} (name, email, "emailVerified", image)
          VALUES ($1, $2, $3, $4) RETURNING ${USER_COLUMNS}`,
@@ -131,7 +137,7 @@ export function PostgresAdapter(client: Queryable, options: PostgresAdapterOptio
 
     async linkAccount(account) {
       const row = await first(
-        `INSERT INTO ${t.accounts} (${ACCOUNT_COLUMNS})
+        `INSERT INTO ${t.accounts} (${ACCOUNT_INSERT_COLUMNS})
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${ACCOUNT_COLUMNS}`,
         [
           account.userId,
@@ -180,7 +186,8 @@ export function PostgresAdapter(client: Queryable, options: PostgresAdapterOptio
     async getSessionAndUser(sessionToken) {
       // One round trip; the session's columns are aliased so they cannot clash with the user's.
       const row = await first(
-        `SELECT ${prefixed("u", USER_COLUMNS)}, s."sessionToken", s.expires AS session_expires
+        `SELECT ${prefixed("u", USER_COLUMNS)}, s.id AS session_id, s."sessionToken",
+           s.expires AS session_expires
          FROM ${t.sessions} s JOIN ${t.users} u ON u.id = s."userId"
          WHERE s."sessionToken" = $1`,
         [sessionToken],

@@ -12,10 +12,12 @@ type Row = Record<string, unknown>
 
 /** The columns each mapper reads, in SELECT and RETURNING lists. */
 export const USER_COLUMNS = `id, name, email, "emailVerified", image`
-export const ACCOUNT_COLUMNS =
+/** The account columns `linkAccount` writes, in the order of its parameters. */
+export const ACCOUNT_INSERT_COLUMNS =
   `"userId", type, provider, "providerAccountId", refresh_token, access_token, expires_at, ` +
   `id_token, scope, session_state, token_type`
-export const SESSION_COLUMNS = `"sessionToken", "userId", expires`
+export const ACCOUNT_COLUMNS = `id, ${ACCOUNT_INSERT_COLUMNS}`
+export const SESSION_COLUMNS = `id, "sessionToken", "userId", expires`
 export const VERIFICATION_TOKEN_COLUMNS = "identifier, token, expires"
 export const AUTHENTICATOR_COLUMNS =
   `"credentialID", "userId", "providerAccountId", "credentialPublicKey", counter, ` +
@@ -32,13 +34,19 @@ const ACCOUNT_TOKEN_TEXT_COLUMNS = [
 ] as const
 
 /**
+ * A session as stored: core's record plus the row's own `id`, which Auth.js's adapter returned
+ * too (`createSession`, `getSessionAndUser`).
+ */
+export type StoredSession = AdapterSession & { id: string }
+
+/**
  * A user row. Auth.js's schema allows a NULL e-mail (users of providers that share none); it
  * comes back as `null`, as Auth.js's adapter returned it, although the type says `string`.
  */
 export function toUser(value: unknown): AdapterUser {
   const row = asRow(value)
   return {
-    id: text(row, "id"),
+    id: key(row, "id"),
     name: nullableText(row, "name"),
     email: nullableText(row, "email") as string,
     emailVerified: nullableDate(row, "emailVerified"),
@@ -59,35 +67,45 @@ export function mapExpiresAt<Account extends { expires_at?: unknown }>(
 export function toAccount(value: unknown): AdapterAccount {
   const row = asRow(value)
   const account: AdapterAccount = {
-    userId: text(row, "userId"),
+    id: key(row, "id"),
+    userId: key(row, "userId"),
     type: text(row, "type") as AdapterAccountType,
     provider: text(row, "provider"),
     providerAccountId: text(row, "providerAccountId"),
   }
-  // Absent token fields stay absent: the record type declares them `string | undefined`.
+  // Absent token fields stay absent: the record type declares them `string | undefined`. They
+  // are written as stored: `token_type` as the provider sent it, whatever its case (Auth.js
+  // stored it unchanged), hence the record's index signature rather than its narrower members.
+  const tokens: Record<string, unknown> = account
   for (const column of ACCOUNT_TOKEN_TEXT_COLUMNS) {
     const token = nullableText(row, column)
-    if (token !== null) account[column] = token
+    if (token !== null) tokens[column] = token
   }
   const expiresAt = nullableInteger(row, "expires_at")
   if (expiresAt !== null) account.expires_at = expiresAt
   return account
 }
 
-export function toSession(value: unknown): AdapterSession {
+export function toSession(value: unknown): StoredSession {
   const row = asRow(value)
   return {
+    id: key(row, "id"),
     sessionToken: text(row, "sessionToken"),
-    userId: text(row, "userId"),
+    userId: key(row, "userId"),
     expires: date(row, "expires"),
   }
 }
 
-/** A row of `getSessionAndUser`'s join: user columns, `"sessionToken"` and `session_expires`. */
-export function toSessionAndUser(value: unknown): { session: AdapterSession; user: AdapterUser } {
+/**
+ * A row of `getSessionAndUser`'s join: the user's columns, then the session's `session_id`,
+ * `"sessionToken"` and `session_expires`. The session's `userId` is the user's `id`, which the
+ * join found equal to it.
+ */
+export function toSessionAndUser(value: unknown): { session: StoredSession; user: AdapterUser } {
   const row = asRow(value)
   const user = toUser(row)
-  const session: AdapterSession = {
+  const session: StoredSession = {
+    id: key(row, "session_id"),
     sessionToken: text(row, "sessionToken"),
     userId: user.id,
     expires: date(row, "session_expires"),
@@ -108,7 +126,7 @@ export function toAuthenticator(value: unknown): AdapterAuthenticator {
   const row = asRow(value)
   return {
     credentialID: text(row, "credentialID"),
-    userId: text(row, "userId"),
+    userId: key(row, "userId"),
     providerAccountId: text(row, "providerAccountId"),
     credentialPublicKey: text(row, "credentialPublicKey"),
     counter: integer(row, "counter"),
@@ -132,10 +150,25 @@ function unexpected(column: string, expected: string, value: unknown): TypeError
   )
 }
 
+/**
+ * A key (`id`, `"userId"`) as the database types it, as Auth.js's adapter returned it: a string
+ * for text and UUID keys, a number for Auth.js's `SERIAL` ids (`1`, not `"1"`; `pg` returns
+ * `BIGINT` as a string). Core hands it back unchanged (the session's `userId`, the JWT's `sub`),
+ * and apps written for Auth.js compare it with `===`. Core's record types say `string`, as
+ * Auth.js's do. A JS `bigint` (from a custom type parser) becomes a string: JSON, and so a
+ * JWT, cannot hold one.
+ */
+function key(row: Row, column: string): string {
+  const value = row[column]
+  if (typeof value === "string" || typeof value === "number") return value as string
+  if (typeof value === "bigint") return String(value)
+  throw unexpected(column, "a key (text or an integer)", value)
+}
+
 function nullableText(row: Row, column: string): string | null {
   const value = row[column]
   if (value === null || value === undefined) return null
-  // Auth.js's original schema uses SERIAL ids; they come back as numbers.
+  // A custom schema may keep a text field in a numeric column: it reads as its digits.
   if (typeof value === "string") return value
   if (typeof value === "number" || typeof value === "bigint") return String(value)
   throw unexpected(column, "text", value)

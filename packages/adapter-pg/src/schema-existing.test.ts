@@ -58,14 +58,14 @@ describe("applySchema on a new database", () => {
 
 describe("applySchema on a database with its own users table", () => {
   it.each([
-    ["SERIAL", "integer", "not-a-number"],
-    ["BIGSERIAL", "bigint", "99999999999999999999"],
-    ["UUID DEFAULT gen_random_uuid()", "uuid", "not-a-uuid"],
-    ["TEXT DEFAULT md5(random()::text)", "text", undefined],
-    ["VARCHAR(64) DEFAULT md5(random()::text)", "character varying(64)", undefined],
+    ["SERIAL", "integer", "not-a-number", "number"],
+    ["BIGSERIAL", "bigint", "99999999999999999999", "number"],
+    ["UUID DEFAULT gen_random_uuid()", "uuid", "not-a-uuid", "string"],
+    ["TEXT DEFAULT md5(random()::text)", "text", undefined, "string"],
+    ["VARCHAR(64) DEFAULT md5(random()::text)", "character varying(64)", undefined, "string"],
   ])(
     "keys the new tables like users.id %s, and every flow of the adapter works",
-    async (declaration, type, foreignId) => {
+    async (declaration, type, foreignId, idType) => {
       const db = await open(
         `CREATE TABLE users (id ${declaration} PRIMARY KEY, name TEXT, email TEXT UNIQUE,
        "emailVerified" TIMESTAMPTZ, image TEXT)`,
@@ -89,6 +89,8 @@ describe("applySchema on a database with its own users table", () => {
         email: "a@example.test",
         emailVerified: null,
       })
+      // The id as PGlite types users.id (BIGINT too is a number there; `pg` gives a string).
+      expect(typeof user.id).toBe(idType)
       await adapter.linkAccount!({
         userId: user.id,
         type: "oidc",
@@ -96,11 +98,19 @@ describe("applySchema on a database with its own users table", () => {
         providerAccountId: "a",
       })
       const expires = new Date(Date.now() + 60_000)
-      await adapter.createSession!({ sessionToken: "token-a", userId: user.id, expires })
-      expect(await adapter.getSessionAndUser!("token-a")).toEqual({
-        session: { sessionToken: "token-a", userId: user.id, expires },
-        user,
+      const session = await adapter.createSession!({
+        sessionToken: "token-a",
+        userId: user.id,
+        expires,
       })
+      // The new sessions table has its own text UUID ids, whatever users.id is.
+      expect(session).toEqual({
+        id: expect.any(String),
+        sessionToken: "token-a",
+        userId: user.id,
+        expires,
+      })
+      expect(await adapter.getSessionAndUser!("token-a")).toEqual({ session, user })
       expect(await adapter.getUserByAccount!({ provider: "idp", providerAccountId: "a" })).toEqual(
         user,
       )

@@ -23,6 +23,7 @@ export type TableName = (typeof TABLES)[number]
 export const TABLE_COLUMNS: Record<TableName, readonly string[]> = {
   users: ["id", "name", "email", "emailVerified", "image"],
   accounts: [
+    "id",
     "userId",
     "type",
     "provider",
@@ -35,7 +36,7 @@ export const TABLE_COLUMNS: Record<TableName, readonly string[]> = {
     "session_state",
     "token_type",
   ],
-  sessions: ["sessionToken", "userId", "expires"],
+  sessions: ["id", "sessionToken", "userId", "expires"],
   verification_token: ["identifier", "token", "expires"],
   authenticators: [
     "credentialID",

@@ -7,7 +7,8 @@
 import { PGlite } from "@electric-sql/pglite"
 import pg from "pg"
 import type { Queryable } from "../src/queryable.js"
-import { dropSchema, randomSchemaName, type TestDatabase } from "./databases.js"
+import { applySchema } from "../src/schema.js"
+import { dropSchema, quietLogger, randomSchemaName, type TestDatabase } from "./databases.js"
 
 /** The documented tables, created in the schema first on the `search_path`. */
 export const AUTHJS_SCHEMA_SQL = `
@@ -60,7 +61,7 @@ export interface AuthjsDatabase extends TestDatabase {
  * Auth.js's adapter reads `rowCount`, which PGlite does not set (it has `affectedRows`): the
  * view of a PGlite database that a `pg.Pool` would give it.
  */
-function withRowCount(db: PGlite): Queryable {
+export function withRowCount(db: PGlite): Queryable {
   return {
     async query(text, params) {
       const result = await db.query(text, params)
@@ -92,4 +93,26 @@ export async function openAuthjsPostgres(connectionString: string): Promise<Auth
     options: `-c search_path=${schema}`,
   })
   return { client, authjsClient, schema, close: () => dropSchema(client, schema, authjsClient) }
+}
+
+/**
+ * The database as an app upgraded from Auth.js has it once it follows `applySchema`'s advice:
+ * the `authenticators` table added, and the unique indexes Auth.js's tables lack created (the
+ * adapter contract requires a second user with the same e-mail, or a second link of one
+ * provider account, to be refused).
+ */
+export async function withAdvisedIndexes(database: AuthjsDatabase): Promise<AuthjsDatabase> {
+  await applySchema(database.client, { schema: database.schema, logger: quietLogger })
+  const schema = `"${database.schema}"`
+  await database.client.query(`CREATE UNIQUE INDEX ON ${schema}.users (email)`)
+  await database.client.query(`CREATE UNIQUE INDEX ON ${schema}.sessions ("sessionToken")`)
+  await database.client.query(
+    `CREATE UNIQUE INDEX ON ${schema}.accounts (provider, "providerAccountId")`,
+  )
+  const { warnings } = await applySchema(database.client, {
+    schema: database.schema,
+    logger: quietLogger,
+  })
+  if (warnings.length > 0) throw new Error(`Advice left to follow: ${warnings.join(" ")}`)
+  return database
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { expectStored } from "./expect-stored.js"
 import { type ContractContext, newSession, newUser, newVerificationToken } from "./fixtures.js"
 
 const PARALLEL_CALLS = 20
@@ -28,7 +29,10 @@ export function describeConcurrency(context: ContractContext): void {
           return adapter.getSessionAndUser(input.sessionToken)
         }),
       )
-      expect(found).toEqual(inputs.map((session) => ({ session, user })))
+      for (const [index, input] of inputs.entries()) {
+        expectStored(found[index]?.session, input)
+        expect(found[index]?.user).toEqual(user)
+      }
     })
 
     it(`${PARALLEL_CALLS} concurrent createUser calls get distinct ids`, async () => {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest"
+import { expectId, expectStored } from "./expect-stored.js"
 import {
   type ContractContext,
   createUserWithAccount,
+  createWebAuthnUser,
   dateFromNow,
+  newAuthenticator,
   newSession,
   newUser,
 } from "./fixtures.js"
@@ -75,13 +78,44 @@ export function describeEdgeCases(context: ContractContext): void {
       await adapter.createSession(input)
       input.expires.setTime(0)
       input.userId = "someone-else"
-      expect((await adapter.getSessionAndUser(expected.sessionToken))?.session).toEqual(expected)
+      expectStored((await adapter.getSessionAndUser(expected.sessionToken))?.session, expected)
+    })
+
+    it("a user's id keeps its type (string or number) in every record that refers to it", async () => {
+      const adapter = context.adapter()
+      const { user, account } = await createWebAuthnUser(adapter)
+      expectId(user.id)
+      const session = await adapter.createSession(newSession(user.id))
+      const authenticator = await adapter.createAuthenticator(
+        newAuthenticator(user.id, account.providerAccountId),
+      )
+      const found = await adapter.getSessionAndUser(session.sessionToken)
+      const references = [
+        (await adapter.getUser(user.id))?.id,
+        (await adapter.getUserByEmail(user.email))?.id,
+        (
+          await adapter.getUserByAccount({
+            provider: account.provider,
+            providerAccountId: account.providerAccountId,
+          })
+        )?.id,
+        found?.user.id,
+        found?.session.userId,
+        session.userId,
+        (await adapter.getAccount(account.providerAccountId, account.provider))?.userId,
+        authenticator.userId,
+        (await adapter.getAuthenticator(authenticator.credentialID))?.userId,
+        (await adapter.listAuthenticatorsByUserId(user.id))[0]?.userId,
+      ]
+      // Core hands ids back as it got them and compares them with ===: 1 and "1" differ.
+      expect(references).toEqual(references.map(() => user.id))
     })
 
     it("reads of unknown keys return null rather than throwing", async () => {
       const adapter = context.adapter()
-      // Ids from other systems (a credentials provider, an older schema) need not be UUIDs.
-      for (const id of ["1", "not-a-uuid", crypto.randomUUID()]) {
+      // Ids from other systems (a credentials provider, an older schema) need not be keys of the
+      // store: digits no integer sequence hands out, beyond BIGINT, and text that is no UUID.
+      for (const id of ["0", "99999999999999999999", "not-a-uuid", crypto.randomUUID()]) {
         expect(await adapter.getUser(id)).toBeNull()
         expect(await adapter.getSessionAndUser(id)).toBeNull()
         expect(await adapter.getAuthenticator(id)).toBeNull()

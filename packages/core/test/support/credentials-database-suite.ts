@@ -81,7 +81,8 @@ export function describeCredentialsDatabase(backend: TestBackend): void {
             {
               user,
               account: {
-                providerAccountId: user.id,
+                // Core keys the account on the id as a string, whatever type the store gives ids.
+                providerAccountId: String(user.id),
                 type: "credentials",
                 provider: "credentials",
                 userId: user.id,

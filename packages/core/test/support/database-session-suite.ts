@@ -67,10 +67,11 @@ export function describeDatabaseSessions(backend: TestBackend): void {
     async function withStoredSession(expires: Date, overrides: Partial<AuthConfig> = {}) {
       const user = await createUser()
       const sessionToken = crypto.randomUUID()
-      await store.adapter.createSession!({ sessionToken, userId: user.id, expires })
+      // As the adapter stored it: SQL adapters add the row's own id, as Auth.js's do.
+      const session = await store.adapter.createSession!({ sessionToken, userId: user.id, expires })
       const context = setup(overrides)
       context.client.jar.set(COOKIE, sessionToken)
-      return { ...context, user, sessionToken }
+      return { ...context, user, sessionToken, session }
     }
 
     function updates(recorded: RecordedAdapter): unknown[][] {
@@ -99,7 +100,7 @@ export function describeDatabaseSessions(backend: TestBackend): void {
       const expires = new Date(Date.now() + MAX_AGE)
       const calls: SessionCallbackParams[] = []
       const events: unknown[] = []
-      const { client, user, sessionToken } = await withStoredSession(expires, {
+      const { client, user, session } = await withStoredSession(expires, {
         callbacks: {
           session: (params) => {
             calls.push(params)
@@ -113,7 +114,7 @@ export function describeDatabaseSessions(backend: TestBackend): void {
       expect(body).toEqual({ user: { email: user.email }, expires: expires.toISOString() })
       expect(calls).toHaveLength(1)
       expect(calls[0]).toEqual({
-        session: { sessionToken, userId: user.id, expires, user },
+        session: { ...session, user },
         user,
         newSession: undefined,
       })
@@ -235,7 +236,7 @@ export function describeDatabaseSessions(backend: TestBackend): void {
     it("signs out: deletes the stored session, emits signOut with it, clears the cookie", async () => {
       const events: unknown[] = []
       const expires = new Date(Date.now() + MAX_AGE)
-      const { client, user, sessionToken } = await withStoredSession(expires, {
+      const { client, sessionToken, session } = await withStoredSession(expires, {
         events: { signOut: (message) => void events.push(message) },
       })
       const csrfToken = await client.csrfToken()
@@ -246,7 +247,7 @@ export function describeDatabaseSessions(backend: TestBackend): void {
         expect.objectContaining({ name: COOKIE, value: "" }),
       )
       expect(await store.adapter.getSessionAndUser!(sessionToken)).toBeNull()
-      expect(events).toEqual([{ session: { sessionToken, userId: user.id, expires } }])
+      expect(events).toEqual([{ session }])
       expect(await client.session()).toBeNull()
     })
 
@@ -309,7 +310,7 @@ export function describeDatabaseSessions(backend: TestBackend): void {
       const stored = await store.adapter.getUserByEmail!(email)
       expect(stored?.emailVerified).toBeInstanceOf(Date)
       const token = await decode({ token: client.jar.get(COOKIE)!, secret: SECRET, salt: COOKIE })
-      expect(token).toMatchObject({ email, sub: stored?.id })
+      expect(token).toMatchObject({ email, sub: String(stored?.id) })
       expect(recorded.argsOf("createSession")).toEqual([])
       expect(jwtCalls[0]).toMatchObject({
         trigger: "signUp",

@@ -136,7 +136,8 @@ export async function establishJwtSession(
     name: user.name,
     email: user.email,
     picture: user.image,
-    sub: user.id,
+    // A string, as Auth.js makes it: stores may give numeric ids (SERIAL columns).
+    sub: user.id === undefined ? undefined : String(user.id),
   }
   const token = await context.config.callbacks.jwt({
     token: defaultToken,
