@@ -173,8 +173,13 @@ export interface JWTCallbackParams {
   trigger?: "signIn" | "signUp" | "update"
   /** @deprecated use `trigger === "signUp"` */
   isNewUser?: boolean
-  /** The data sent with a session update (POST `/session`); validate it. */
-  session?: unknown
+  /**
+   * The data sent with a session update (`useSession().update(data)`, `unstable_update(data)`:
+   * POST `/session`), as the client sent it: validate it before use. `any` as in Auth.js, where
+   * callbacks read `session.user.name` without a cast.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: Auth.js's type; apps read it without narrowing
+  session?: any
 }
 
 /** Parameters of the `session` callback. */

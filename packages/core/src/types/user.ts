@@ -17,9 +17,16 @@ export interface AuthorizationDetails {
   [key: string]: unknown
 }
 
-/** The token endpoint's response, plus `expires_at` (seconds since the epoch). */
+/**
+ * The token endpoint's response, plus `expires_at` (seconds since the epoch). The members of
+ * RFC 6749 are checked (by oauth4webapi) before a sign-in goes on; the others are kept as the
+ * provider sent them.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.1
+ */
 export interface TokenSet {
   access_token?: string
+  /** Lowercased, as oauth4webapi returns it: `"bearer"` or `"dpop"`. */
   token_type?: Lowercase<string>
   id_token?: string
   refresh_token?: string
@@ -28,11 +35,22 @@ export interface TokenSet {
   /** Absolute expiry in seconds, computed from `expires_in`. */
   expires_at?: number
   authorization_details?: AuthorizationDetails[]
+  /**
+   * The provider's session at sign-in, sent by OpenID providers with session management (such as
+   * Keycloak): a string by that spec, not checked.
+   *
+   * @see https://openid.net/specs/openid-connect-session-1_0.html#CreatingUpdatingSessions
+   */
+  session_state?: string
   [parameter: string]: unknown
 }
 
-/** A user's link to one provider. */
-export interface Account extends Omit<TokenSet, "expires_in"> {
+/**
+ * A user's link to one provider: its token set (OAuth and OIDC) and who it belongs to. The
+ * token members keep their types: `Omit` would not do, as `Omit` over a type with an index
+ * signature keeps only the index signature.
+ */
+export interface Account extends TokenSet {
   /** The provider id. */
   provider: string
   /**
@@ -42,7 +60,6 @@ export interface Account extends Omit<TokenSet, "expires_in"> {
   providerAccountId: string
   type: ProviderType
   userId?: string
-  expires_in?: number
 }
 
 /** OpenID Connect standard claims; any other claim is allowed. */

@@ -60,21 +60,34 @@ export type NextAuthMiddleware = (
   event: NextFetchEvent,
 ) => MiddlewareResult | Promise<MiddlewareResult>
 
-/** The second argument of an App Router route handler. */
+/**
+ * What the second argument of an App Router route handler must be: the values of the route's
+ * dynamic segments, as a promise (Next.js 15 and later). Next.js's `RouteContext<"/items/[id]">`
+ * is one, and so is `{ params: Promise<{ id: string }> }`.
+ */
+export interface RouteHandlerContext {
+  params: Promise<unknown>
+}
+
+/**
+ * The second argument of an App Router route handler when its type is not written: the values
+ * of any dynamic segments (`[id]`: a string; `[...slug]`, `[[...slug]]`: a list). Write
+ * `{ params: Promise<{ id: string }> }` or `RouteContext<"/items/[id]">` for the route's own.
+ */
 export interface AppRouteHandlerFnContext {
   params: Promise<Record<string, string | string[] | undefined>>
 }
 
 /** An App Router route handler. */
-export type AppRouteHandlerFn = (
+export type AppRouteHandlerFn<Context extends RouteHandlerContext = AppRouteHandlerFnContext> = (
   request: NextRequest,
-  context: AppRouteHandlerFnContext,
+  context: Context,
 ) => RouteHandlerResult | Promise<RouteHandlerResult>
 
 /** An App Router route handler written against `req.auth`, for `auth(handler)`. */
-export type NextAuthRouteHandler = (
+export type NextAuthRouteHandler<Context extends RouteHandlerContext = AppRouteHandlerFnContext> = (
   request: NextAuthRequest,
-  context: AppRouteHandlerFnContext,
+  context: Context,
 ) => RouteHandlerResult | Promise<RouteHandlerResult>
 
 /**
@@ -89,7 +102,14 @@ export interface AppRouteHandlers {
   DELETE: (request: NextRequest) => Promise<Response>
 }
 
-/** The session getter that works everywhere in a Next.js app, and the middleware factory. */
+/**
+ * The session getter that works everywhere in a Next.js app, and the middleware factory.
+ *
+ * The wrappers keep the second argument of the handler they wrap, so what they return passes
+ * Next.js's build-time checks of route exports (`.next/types`: the second argument must be
+ * assignable to `{ params: Promise<…> }` in Next.js 15, and accept the route's own
+ * `{ params: Promise<ParamMap[route]> }` in Next.js 16).
+ */
 export interface NextAuthAuth {
   /** In Server Components, server actions and route handlers: the session, or `null`. */
   (): Promise<Session | null>
@@ -99,17 +119,60 @@ export interface NextAuthAuth {
   (context: GetServerSidePropsContext): Promise<Session | null>
   /** As middleware or `proxy.ts` (`export { auth as middleware }`): `callbacks.authorized` decides. */
   (request: NextRequest, event?: NextFetchEvent): Promise<Response>
-  /** Wraps a route handler: it receives `req.auth`. */
-  (handler: NextAuthRouteHandler): AuthWrapped
-  /** Wraps a middleware (or `proxy.ts`): it receives `req.auth`. */
-  (middleware: NextAuthMiddleware): AuthWrapped
+  /**
+   * Wraps a route handler: it receives `req.auth`, and the result takes the handler's second
+   * argument, so `ctx: { params: Promise<{ id: string }> }` (or `RouteContext<"/items/[id]">`)
+   * stays typed. A handler that leaves it unwritten (`auth((req) => …)`) makes a middleware (or
+   * `proxy.ts`) as well.
+   */
+  <Context extends RouteHandlerContext = AppRouteHandlerFnContext>(
+    handler: NextAuthRouteHandler<Context>,
+  ): AuthWrappedFor<Context>
+  /** Wraps a middleware (or `proxy.ts`) that reads its `event`: it receives `req.auth`. */
+  (middleware: NextAuthMiddleware): AuthWrappedMiddleware
 }
 
-/** What `auth(handler)` returns: a route handler, or a middleware, as the wrapped one was. */
-export type AuthWrapped = (
+/** What `auth(handler)` returns for a route handler. */
+export type AuthWrappedRouteHandler<
+  Context extends RouteHandlerContext = AppRouteHandlerFnContext,
+> = (request: NextRequest, context: Context) => Promise<Response>
+
+/** What `auth(middleware)` returns: a middleware (or `proxy.ts`) as Next.js types it. */
+export type AuthWrappedMiddleware = (
   request: NextRequest,
-  context: AppRouteHandlerFnContext | NextFetchEvent,
+  event: NextFetchEvent,
 ) => Promise<Response>
+
+/**
+ * What `auth((req) => …)` returns: a middleware and a route handler, as two signatures rather
+ * than one with a union (`context: RouteContext | NextFetchEvent`), which Next.js's route
+ * checks refuse. The route handler's comes last: those checks read the last signature.
+ */
+export type AuthWrapped<Context extends RouteHandlerContext = AppRouteHandlerFnContext> =
+  AuthWrappedMiddleware & AuthWrappedRouteHandler<Context>
+
+/**
+ * {@link AuthWrapped} for a handler whose second argument is the default (left unwritten), else
+ * a route handler only: a handler that reads `ctx.params` would fail as a middleware.
+ *
+ * `Context` is read through {@link NotInferred}: else `const middleware: NextMiddleware =
+ * auth((req) => …)` would infer it from `NextMiddleware`'s `event`, and fall back to the
+ * constraint.
+ */
+type AuthWrappedFor<Context extends RouteHandlerContext> = [NotInferred<Context>] extends [
+  AppRouteHandlerFnContext,
+]
+  ? [AppRouteHandlerFnContext] extends [NotInferred<Context>]
+    ? AuthWrapped<NotInferred<Context>>
+    : AuthWrappedRouteHandler<NotInferred<Context>>
+  : AuthWrappedRouteHandler<NotInferred<Context>>
+
+/**
+ * `T`, in a position TypeScript does not infer `T` from: TypeScript 5.4's `NoInfer`, spelt so
+ * that the declarations work with every TypeScript Next.js accepts (4.5 with Next.js 15, 5.1
+ * with 16).
+ */
+type NotInferred<T> = [T][T extends unknown ? 0 : never]
 
 /** What `signIn`'s options may be: a form's data, or an object. */
 export type SignInOptions<Redirect extends boolean = true> =
