@@ -5,8 +5,10 @@
  */
 import type { Adapter } from "@auth/core/adapters"
 import type { Idp, TestSmtpServer } from "@auth/dev-servers"
-import { exampleProviders } from "@auth/example-support"
+import { DEMO_USER, findDemoUser } from "@auth/example-support"
 import type { ExpressAuthConfig } from "@auth/express"
+import Credentials from "@auth/express/providers/credentials"
+import Nodemailer from "@auth/express/providers/nodemailer"
 import { BRAND_COLOR } from "./pages/layout.js"
 
 /** The id of the local OpenID provider: its callback is `/auth/callback/playground-id`. */
@@ -38,16 +40,40 @@ export function createAuthConfig(options: PlaygroundAuthOptions): ExpressAuthCon
       // "Check your email" links the mailbox page.
       mailbox: { url: "/mailbox", name: "the playground mailbox" },
     },
-    providers: exampleProviders(
-      {
-        idp: {
-          issuer: options.idp.issuer,
-          clientId: client.clientId,
-          clientSecret: client.clientSecret ?? "",
+    providers: [
+      Credentials({
+        name: "the demo user",
+        credentials: {
+          email: {
+            label: `Email (demo: ${DEMO_USER.email})`,
+            type: "email",
+            autocomplete: "username",
+          },
+          password: {
+            label: `Password (demo: ${DEMO_USER.password})`,
+            type: "password",
+            autocomplete: "current-password",
+          },
         },
-        smtpUrl: options.smtp.url,
+        // Where a real app checks the password against its users.
+        authorize: findDemoUser,
+      }),
+      {
+        id: "playground-id",
+        name: "Playground ID",
+        type: "oidc",
+        issuer: options.idp.issuer,
+        clientId: client.clientId,
+        clientSecret: client.clientSecret ?? "",
+        // The login form every time, so that you can switch between usernames.
+        authorization: { params: { scope: "openid profile email", prompt: "login" } },
+        style: { brandColor: "#0f766e" },
       },
-      { from: "Auth playground <playground@example.test>" },
-    ),
+      Nodemailer({
+        name: "Email",
+        server: options.smtp.url,
+        from: "Auth playground <playground@example.test>",
+      }),
+    ],
   }
 }
