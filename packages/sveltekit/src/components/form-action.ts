@@ -6,3 +6,4 @@
  */
 export { resolveAppPath } from "../internal/base-path.js"
 export { authorizationParamPairs, formOptions, isEmailProvider } from "./props.js"
+export { assertKnownSlots, SIGN_IN_SLOTS, SIGN_OUT_SLOTS } from "./slots.js"

@@ -1,6 +1,7 @@
 /**
  * `@auth/sveltekit/components`: `<SignIn>` and `<SignOut>` (Svelte 5), forms that post to the
- * app's `signIn` and `signOut` form actions.
+ * app's `signIn` and `signOut` form actions. Their content comes as snippets or, in Svelte 4
+ * syntax, as the named slots of Auth.js's components (`<span slot="submitButton">`).
  *
  * @example
  * <script lang="ts">
@@ -18,15 +19,38 @@
  *
  * @module @auth/sveltekit/components
  */
-import type { Component } from "svelte"
-import type { SignInProps, SignOutProps } from "./props.js"
-import SignInComponent from "./SignIn.svelte"
-import SignOutComponent from "./SignOut.svelte"
+import type { Component, ComponentConstructorOptions, SvelteComponent } from "svelte"
+import type { SignInProps, SignInSlots, SignOutProps, SignOutSlots } from "./props.js"
+import SignInSvelte from "./SignIn.svelte"
+import SignOutSvelte from "./SignOut.svelte"
 
-export type { AuthFormOptions, SignInProps, SignOutProps } from "./props.js"
+export type {
+  AuthFormOptions,
+  SignInProps,
+  SignInSlots,
+  SignOutProps,
+  SignOutSlots,
+} from "./props.js"
+
+// The construct signatures are how svelte-check types `slot="…"` content given to a component
+// (as svelte-package types a Svelte 5 component that has `<slot>`s); Svelte 5 calls the function.
+
+/** The type of {@link SignIn}: a Svelte 5 component with the named slots of {@link SignInSlots}. */
+export interface SignInComponent extends Component<SignInProps> {
+  new (
+    options: ComponentConstructorOptions<SignInProps>,
+  ): SvelteComponent<SignInProps, Record<string, never>, SignInSlots>
+}
+
+/** The type of {@link SignOut}: a Svelte 5 component with the named slot of {@link SignOutSlots}. */
+export interface SignOutComponent extends Component<SignOutProps> {
+  new (
+    options: ComponentConstructorOptions<SignOutProps>,
+  ): SvelteComponent<SignOutProps, Record<string, never>, SignOutSlots>
+}
 
 /** A form that signs in with `provider` through the `signIn` form action. */
-export const SignIn = SignInComponent as unknown as Component<SignInProps>
+export const SignIn = SignInSvelte as unknown as SignInComponent
 
 /** A form that signs out through the `signOut` form action. */
-export const SignOut = SignOutComponent as unknown as Component<SignOutProps>
+export const SignOut = SignOutSvelte as unknown as SignOutComponent

@@ -30,6 +30,24 @@ export interface SignInProps extends Omit<HTMLFormAttributes, "action" | "method
   submitButton?: Snippet
 }
 
+/** A named slot's props (`let:`): none of the components' slots has any. */
+type NoSlotProps = Record<string, never>
+
+/**
+ * The named slots of {@link SignIn}, for content in Svelte 4 syntax (`<span slot="submitButton">`),
+ * each the same as the snippet of its name.
+ */
+export interface SignInSlots {
+  credentials: NoSlotProps
+  email: NoSlotProps
+  submitButton: NoSlotProps
+}
+
+/** The named slot of {@link SignOut}, for content in Svelte 4 syntax: as the snippet. */
+export interface SignOutSlots {
+  submitButton: NoSlotProps
+}
+
 /** The props of {@link SignOut}; any other prop is an attribute of the `<form>`. */
 export interface SignOutProps extends Omit<HTMLFormAttributes, "action" | "method" | "class"> {
   /** The app route whose `default` action is `signOut`, relative to the base path. @default "signout" */
