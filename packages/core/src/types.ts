@@ -184,6 +184,11 @@ export interface JWTCallbackParams {
 
 /** Parameters of the `session` callback. */
 export type SessionCallbackParams = {
+  /**
+   * The session to shape. With database sessions, the stored session and its `user`; its
+   * `sessionToken` and `userId` can be read but are not its own members, so returning or
+   * spreading it does not send them (name `userId` to send it; the token is never sent).
+   */
   session: Session & Partial<AdapterSession> & { user: User | AdapterUser }
   /** JWT strategy only. */
   token: JWT
@@ -193,6 +198,12 @@ export type SessionCallbackParams = {
   newSession?: unknown
   trigger?: "update"
 }
+
+/**
+ * Which pages may frame the built-in pages: `"self"` (the app's own origin) or `"none"`. See
+ * {@link AuthConfig.frameAncestors}.
+ */
+export type FrameAncestors = "self" | "none"
 
 /** Callbacks that control the flow. */
 export interface CallbacksOptions<P = Profile, A = Account> {
@@ -245,6 +256,19 @@ export interface AuthConfig {
   debug?: boolean
   logger?: Partial<LoggerInstance>
   theme?: Theme
+  /**
+   * Which pages may show the built-in pages (sign-in, sign-out, error, verify-request) in a
+   * frame: `"self"`, the app's own pages (an app that opens the sign-in page in a modal), or
+   * `"none"`. Sent as `X-Frame-Options` (`SAMEORIGIN` / `DENY`) and the CSP `frame-ancestors`
+   * directive; no other site may frame them either way (clickjacking). Auth.js sends neither
+   * header.
+   *
+   * @default "self"
+   * @see https://www.w3.org/TR/CSP3/#directive-frame-ancestors
+   * @example
+   * frameAncestors: "none" // never framed, not even by the app's own pages
+   */
+  frameAncestors?: FrameAncestors
   /** @default false for http:// URLs, true for https:// */
   useSecureCookies?: boolean
   cookies?: Partial<CookiesOptions>

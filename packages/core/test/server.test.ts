@@ -35,12 +35,17 @@ function config(overrides: Partial<AuthConfig> = {}): AuthConfig {
   }
 }
 
+/** A request of a form post or a server action: the only kind that may change state. */
+function post(url: string, headers?: HeadersInit): Request {
+  return new Request(url, { method: "POST", headers })
+}
+
 function cookieHeader(cookies: Cookie[]): string {
   return cookies.map(({ name, value }) => `${name}=${value}`).join("; ")
 }
 
 async function signedInCookie(prepared: ReturnType<typeof prepareConfig>): Promise<string> {
-  const result = await signIn(new Request(`${ORIGIN}/login`), prepared, "credentials", {
+  const result = await signIn(post(`${ORIGIN}/login`), prepared, "credentials", {
     fields: { username: "ada", password: "secret" },
   })
   expect(result.error).toBeUndefined()
@@ -167,7 +172,7 @@ describe("requestURL: one rule for the origin", () => {
 describe("signIn and signOut from server code", () => {
   it("signs in with credentials: a redirect to the callback URL and the session cookie", async () => {
     const prepared = prepareConfig(config(), {})
-    const request = new Request(`${ORIGIN}/login`, { headers: { referer: `${ORIGIN}/from` } })
+    const request = post(`${ORIGIN}/login`, { referer: `${ORIGIN}/from` })
     const result = await signIn(request, prepared, "credentials", {
       fields: { username: "ada", password: "secret" },
     })
@@ -180,7 +185,7 @@ describe("signIn and signOut from server code", () => {
 
   it("gives CredentialsSignin as data, with where the HTTP flow goes, and no cookie", async () => {
     const prepared = prepareConfig(config(), {})
-    const result = await signIn(new Request(`${ORIGIN}/`), prepared, "credentials", {
+    const result = await signIn(post(`${ORIGIN}/`), prepared, "credentials", {
       fields: { username: "ada", password: "wrong" },
       redirectTo: "/dashboard",
     })
@@ -207,7 +212,7 @@ describe("signIn and signOut from server code", () => {
   it("signs out: the session cookie cleared, a redirect to redirectTo", async () => {
     const prepared = prepareConfig(config(), {})
     const cookie = await signedInCookie(prepared)
-    const result = await signOut(new Request(`${ORIGIN}/`, { headers: { cookie } }), prepared, {
+    const result = await signOut(post(`${ORIGIN}/`, { cookie }), prepared, {
       redirectTo: "/bye",
     })
     expect(result.redirect).toBe(`${ORIGIN}/bye`)
@@ -217,8 +222,9 @@ describe("signIn and signOut from server code", () => {
 
   it("refuses a cross-site call with checkOrigin, as the auth routes do", async () => {
     const prepared = prepareConfig(config(), {})
-    const crossSite = new Request(`${ORIGIN}/`, {
-      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    const crossSite = post(`${ORIGIN}/`, {
+      origin: "https://evil.example",
+      "sec-fetch-site": "cross-site",
     })
     const options = { fields: { username: "ada", password: "secret" }, checkOrigin: true }
     const refused = await signIn(crossSite, prepared, "credentials", options)
@@ -227,7 +233,7 @@ describe("signIn and signOut from server code", () => {
     expect(refused.cookies).toEqual([])
     const signOutRefused = await signOut(crossSite, prepared, { checkOrigin: true })
     expect(signOutRefused.error?.type).toBe("MissingCSRF")
-    const sameOrigin = new Request(`${ORIGIN}/`, { headers: { origin: ORIGIN } })
+    const sameOrigin = post(`${ORIGIN}/`, { origin: ORIGIN })
     expect((await signIn(sameOrigin, prepared, "credentials", options)).error).toBeUndefined()
     // Without the option the framework's own origin check is trusted.
     expect(
@@ -238,13 +244,61 @@ describe("signIn and signOut from server code", () => {
   it("updates the session through the jwt callback", async () => {
     const prepared = prepareConfig(config(), {})
     const cookie = await signedInCookie(prepared)
-    const result = await updateSession(
-      new Request(`${ORIGIN}/`, { headers: { cookie } }),
-      prepared,
-      { name: "Ada L." },
-    )
+    const result = await updateSession(post(`${ORIGIN}/`, { cookie }), prepared, {
+      name: "Ada L.",
+    })
     expect(result.session?.user?.name).toBe("Ada L.")
+    expect(result.error).toBeUndefined()
     expect(result.cookies.some((c) => c.name === "authjs.session-token")).toBe(true)
+  })
+
+  // Issue 24: a server function reachable by GET (SolidStart's `GET /_server?id=…`, a Next.js
+  // route handler) could be run from another site's `<img>` with the user's cookies.
+  it.each(["GET", "HEAD"])(
+    "refuses to change state in a %s request: MissingCSRF, no cookie",
+    async (method) => {
+      const logger = recordingLogger()
+      const prepared = prepareConfig(config({ logger: logger.logger }), {})
+      const cookie = await signedInCookie(prepared)
+      const request = new Request(`${ORIGIN}/_server?id=action`, { method, headers: { cookie } })
+      const fields = { username: "ada", password: "secret" }
+
+      const signedIn = await signIn(request, prepared, "credentials", { fields })
+      expect(signedIn).toEqual({
+        error: expect.objectContaining({ type: "MissingCSRF" }),
+        redirect: `${ORIGIN}/auth/signin?error=MissingCSRF`,
+        status: 302,
+        cookies: [],
+      })
+      const signedOut = await signOut(request, prepared, { redirectTo: "/bye" })
+      expect(signedOut.error?.type).toBe("MissingCSRF")
+      expect(signedOut.cookies).toEqual([])
+      const updated = await updateSession(request, prepared, { name: "Mallory" })
+      expect(updated).toEqual({
+        session: null,
+        cookies: [],
+        error: expect.objectContaining({ type: "MissingCSRF" }),
+      })
+      expect(logger.errors.map((error) => error.name)).toEqual([
+        "MissingCSRF",
+        "MissingCSRF",
+        "MissingCSRF",
+      ])
+      // Still signed in, under the old name.
+      const read = await getSession(new Request(ORIGIN, { headers: { cookie } }), prepared.config)
+      expect(read.session?.user?.name).toBe(DEMO_USER.name)
+    },
+  )
+
+  it("still names the sign-in page in a GET: no provider, nothing changes", async () => {
+    const prepared = prepareConfig(config(), {})
+    const result = await signIn(new Request(`${ORIGIN}/private`), prepared, undefined, {
+      redirectTo: "/private",
+    })
+    expect(result).toEqual({
+      redirect: `${ORIGIN}/auth/signin?callbackUrl=%2Fprivate`,
+      cookies: [],
+    })
   })
 })
 

@@ -1,4 +1,4 @@
-import { runHttpContract } from "@auth/integration-test"
+import { runDatabaseSessionLeaks, runHttpContract } from "@auth/integration-test"
 import { contractApp, EXPRESS_VERSIONS, listen } from "./app.js"
 
 for (const [name, createApp] of EXPRESS_VERSIONS) {
@@ -7,6 +7,11 @@ for (const [name, createApp] of EXPRESS_VERSIONS) {
     // `/signin-area/auth` contains an action name, which broke Auth.js's base path detection.
     basePaths: ["/auth", "/api/v1/auth", "/signin-area/auth"],
     appUrl: true,
+    start: ({ basePath, config }) => listen(contractApp(createApp, basePath, config)),
+  })
+  runDatabaseSessionLeaks({
+    name,
+    basePath: "/auth",
     start: ({ basePath, config }) => listen(contractApp(createApp, basePath, config)),
   })
 }

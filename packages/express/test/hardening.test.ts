@@ -101,15 +101,23 @@ describe.each(EXPRESS_VERSIONS)("%s", (_, createApp) => {
     expect(errors.filter((error) => error.message.startsWith("Too many"))).toHaveLength(7)
   })
 
-  it("serves the sign-in and sign-out pages uncached and unframeable", async () => {
+  it("serves the sign-in and sign-out pages uncached, framed by the app's own pages only", async () => {
     const { config } = testConfig()
     running = await serve(createApp, (app) => app.use("/auth", ExpressAuth(config)))
     for (const page of ["/signin", "/signout", "/error", "/verify-request"]) {
       const response = await running.client.action(page)
       expect(response.headers.get("cache-control")).toBe("private, no-cache, no-store")
-      expect(response.headers.get("x-frame-options")).toBe("DENY")
-      expect(response.headers.get("content-security-policy")).toBe("frame-ancestors 'none'")
+      expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN")
+      expect(response.headers.get("content-security-policy")).toBe("frame-ancestors 'self'")
     }
+  })
+
+  it('serves them unframeable with frameAncestors: "none"', async () => {
+    const { config } = testConfig({ frameAncestors: "none" })
+    running = await serve(createApp, (app) => app.use("/auth", ExpressAuth(config)))
+    const response = await running.client.action("/signin")
+    expect(response.headers.get("x-frame-options")).toBe("DENY")
+    expect(response.headers.get("content-security-policy")).toBe("frame-ancestors 'none'")
   })
 
   it("logs no database session token with debug on", async () => {

@@ -1,9 +1,15 @@
-import { runHttpContract } from "@auth/integration-test"
+import { runDatabaseSessionLeaks, runHttpContract } from "@auth/integration-test"
 import { contractApp, listen } from "./app.js"
 
 runHttpContract({
   name: "hono",
   basePaths: ["/api/auth", "/auth"],
   appUrl: true,
+  start: ({ basePath, config }) => listen(contractApp(basePath, config)),
+})
+
+runDatabaseSessionLeaks({
+  name: "hono",
+  basePath: "/api/auth",
   start: ({ basePath, config }) => listen(contractApp(basePath, config)),
 })

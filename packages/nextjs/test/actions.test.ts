@@ -1,3 +1,4 @@
+import { MissingCSRF } from "@auth/core/errors"
 import { beforeEach, describe, expect, it, vi } from "vitest"
 import NextAuth, { CredentialsSignin } from "../src/index.js"
 import { serverRequest, startServerRequest } from "./server-request.js"
@@ -7,7 +8,10 @@ vi.mock("next/headers.js", async () => (await import("./server-request.js")).nex
 
 const HOST = new URL(ORIGIN).host
 
-beforeEach(() => startServerRequest({ host: HOST, referer: `${ORIGIN}/from-here` }))
+/** A server action's request: Next.js posts it with a `Next-Action` header (the action's id). */
+const ACTION = { "next-action": "7f00a1b2c3" }
+
+beforeEach(() => startServerRequest({ host: HOST, referer: `${ORIGIN}/from-here`, ...ACTION }))
 
 /** Runs an action that should call Next.js's `redirect()`; returns where it redirected. */
 async function redirectOf(action: () => Promise<unknown>): Promise<string> {
@@ -101,7 +105,7 @@ describe("signIn", () => {
 describe("signOut", () => {
   it("clears the session and redirects", async () => {
     const { signOut, handlers, auth } = NextAuth(testConfig().config)
-    startServerRequest({ host: HOST, cookie: await signInThroughHandlers(handlers) })
+    startServerRequest({ host: HOST, cookie: await signInThroughHandlers(handlers), ...ACTION })
     expect(await auth()).not.toBeNull()
     expect(await redirectOf(() => signOut({ redirectTo: "/bye" }))).toBe(`${ORIGIN}/bye`)
     expect(sessionCookieSet()?.value).toBe("")
@@ -126,7 +130,7 @@ describe("unstable_update / updateSession", () => {
     })
     const { handlers, unstable_update, updateSession, auth } = NextAuth(config)
     expect(updateSession).toBe(unstable_update)
-    startServerRequest({ host: HOST, cookie: await signInThroughHandlers(handlers) })
+    startServerRequest({ host: HOST, cookie: await signInThroughHandlers(handlers), ...ACTION })
     expect(await unstable_update({ name: "Grace" } as never)).toMatchObject({
       user: { name: "Grace" },
     })
@@ -137,5 +141,42 @@ describe("unstable_update / updateSession", () => {
   it("is null without a session", async () => {
     const { unstable_update } = NextAuth(testConfig().config)
     expect(await unstable_update({ user: { name: "X" } })).toBeNull()
+  })
+})
+
+// Issue 24: outside a server action (a Server Component, a GET route handler such as a
+// `/logout` link) any site could trigger these with the user's cookies.
+describe("outside a server action or a request with a body", () => {
+  async function signedInGet() {
+    const { config } = testConfig()
+    const next = NextAuth(config)
+    startServerRequest({ host: HOST, cookie: await signInThroughHandlers(next.handlers) })
+    return next
+  }
+
+  it("signIn, signOut and unstable_update throw MissingCSRF and set no cookie", async () => {
+    const { signIn, signOut, unstable_update, auth } = await signedInGet()
+    await expect(
+      signIn("credentials", { username: "ada", password: PASSWORD, redirectTo: "/" }),
+    ).rejects.toBeInstanceOf(MissingCSRF)
+    await expect(signOut({ redirectTo: "/bye" })).rejects.toBeInstanceOf(MissingCSRF)
+    await expect(unstable_update({ user: { name: "Mallory" } })).rejects.toBeInstanceOf(MissingCSRF)
+    expect(serverRequest.set).toEqual([])
+    expect(await auth()).toMatchObject({ user: { name: USER.name } })
+  })
+
+  it("still sends to the sign-in page without a provider (nothing changes)", async () => {
+    const { signIn } = await signedInGet()
+    expect(await redirectOf(() => signIn(undefined, { redirectTo: "/x" }))).toBe(
+      `${ORIGIN}/api/auth/signin?callbackUrl=%2Fx`,
+    )
+  })
+
+  it("signs out in a POST route handler: a request with a body", async () => {
+    const { signOut, handlers } = NextAuth(testConfig().config)
+    const cookie = await signInThroughHandlers(handlers)
+    startServerRequest({ host: HOST, cookie, "content-length": "0" })
+    expect(await redirectOf(() => signOut({ redirectTo: "/bye" }))).toBe(`${ORIGIN}/bye`)
+    expect(sessionCookieSet()?.value).toBe("")
   })
 })

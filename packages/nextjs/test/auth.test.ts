@@ -1,3 +1,4 @@
+import { encode } from "@auth/core/jwt"
 import type { NextFetchEvent } from "next/server.js"
 import { NextResponse } from "next/server.js"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
@@ -82,6 +83,31 @@ describe("auth() in Server Components and server actions", () => {
     })
     expect(await auth()).toBeNull()
   })
+
+  // Issue 24: a second session cookie (tossed in by a sibling subdomain or an http:// page)
+  // made the auth routes (core: the first wins) and auth() (Next.js's cookies(): the last
+  // wins) read different sessions.
+  it.each([
+    ["the app's own cookie first", false],
+    ["the tossed cookie first", true],
+  ])(
+    "reads the session the auth routes read with two session cookies (%s)",
+    async (_, tossedFirst) => {
+      const { auth, handlers } = NextAuth(testConfig().config)
+      const own = await signInThroughHandlers(handlers)
+      const tossed = `authjs.session-token=${await encode({
+        token: { name: "Mallory", email: "mallory@example.test", sub: "666" },
+        secret: SECRET,
+        salt: "authjs.session-token",
+      })}`
+      const cookie = tossedFirst ? `${tossed}; ${own}` : `${own}; ${tossed}`
+      const route = await handlers.GET(nextRequest("/api/auth/session", { headers: { cookie } }))
+      const routeSession = (await route.json()) as { user: { email: string } }
+      expect(routeSession.user.email).toBe(tossedFirst ? "mallory@example.test" : USER.email)
+      startServerRequest({ host: new URL(ORIGIN).host, cookie })
+      expect((await auth())?.user?.email).toBe(routeSession.user.email)
+    },
+  )
 })
 
 describe("auth(req, res) in the pages router", () => {

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { AdapterUser } from "../../src/adapters.js"
 import { decode } from "../../src/jwt.js"
 import Credentials from "../../src/providers/credentials.js"
+import { getSession as getServerSession } from "../../src/server.js"
 import type { AuthConfig, SessionCallbackParams } from "../../src/types.js"
 import {
   type RecordedAdapter,
@@ -113,11 +114,18 @@ export function describeDatabaseSessions(backend: TestBackend): void {
       const body = await response.json()
       expect(body).toEqual({ user: { email: user.email }, expires: expires.toISOString() })
       expect(calls).toHaveLength(1)
-      expect(calls[0]).toEqual({
-        session: { ...session, user },
+      expect(calls[0]).toEqual({ session: expect.anything(), user, newSession: undefined })
+      // `{ ...adapterSession, user }`, as in Auth.js; the token and `userId` are readable but
+      // not the argument's own members (see the next test).
+      const argument = calls[0]!.session
+      expect({ ...argument }).toEqual({
+        ...session,
         user,
-        newSession: undefined,
+        sessionToken: undefined,
+        userId: undefined,
       })
+      expect(argument.sessionToken).toBe(session.sessionToken)
+      expect(argument.userId).toBe(user.id)
       expect(calls[0]).not.toHaveProperty("trigger")
       // The event gets the callback's result as is (here with `expires` still a Date).
       expect(events).toEqual([{ session: { user: { email: user.email }, expires } }])
@@ -129,6 +137,95 @@ export function describeDatabaseSessions(backend: TestBackend): void {
       expect(await client.session()).toEqual({
         user: { name: user.name, email: user.email, image: user.image },
         expires: expires.toISOString(),
+      })
+    })
+
+    it("never sends the session token, whatever the session callback returns (issue 24)", async () => {
+      const expires = new Date(Date.now() + MAX_AGE)
+      const events: unknown[] = []
+      const { client, user, sessionToken, config } = await withStoredSession(expires, {
+        // What many apps write: the session as it was given.
+        callbacks: { session: ({ session }) => session },
+        events: { session: (message) => void events.push(message) },
+      })
+      const response = await client.get("/session")
+      const text = await response.text()
+      expect(text).not.toContain(sessionToken)
+      const body = JSON.parse(text) as Record<string, unknown>
+      expect(body).toMatchObject({ user: { id: user.id, email: user.email } })
+      expect(body.expires).toBe(expires.toISOString())
+      expect(body).not.toHaveProperty("sessionToken")
+      // Not named by the callback: not sent (`user.id` says the same, where the app put it).
+      expect(body).not.toHaveProperty("userId")
+      expect(JSON.stringify(events)).not.toContain(sessionToken)
+      // The server-side read integrations use gives the same, as a plain object.
+      const request = new Request("http://localhost:3000/me", {
+        headers: { cookie: `${COOKIE}=${sessionToken}` },
+      })
+      const { session } = await getServerSession(request, config)
+      expect(Object.getPrototypeOf(session)).toBe(Object.prototype)
+      expect(session).not.toHaveProperty("sessionToken")
+      expect(session).not.toHaveProperty("userId")
+      expect(JSON.stringify(session)).not.toContain(sessionToken)
+    })
+
+    it.each([
+      [
+        "spread with userId",
+        ({ session }: SessionCallbackParams) => ({ ...session, userId: session.userId }),
+      ],
+      [
+        "assigned userId",
+        ({ session, user }: SessionCallbackParams) => {
+          session.userId = user.id
+          return session
+        },
+      ],
+    ])(
+      "sends userId when the session callback puts it there (%s), never the token",
+      async (_, callback) => {
+        const expires = new Date(Date.now() + MAX_AGE)
+        const { client, user, sessionToken } = await withStoredSession(expires, {
+          callbacks: { session: callback },
+        })
+        const body = (await client.session()) as Record<string, unknown>
+        expect(body.userId).toBe(user.id)
+        expect(body).not.toHaveProperty("sessionToken")
+        expect(JSON.stringify(body)).not.toContain(sessionToken)
+      },
+    )
+
+    it("drops the token wherever the session callback puts it, on reads and updates", async () => {
+      const expires = new Date(Date.now() + MAX_AGE)
+      const { client, user, sessionToken } = await withStoredSession(expires, {
+        callbacks: {
+          session: ({ session, newSession }) => ({
+            user: { email: session.user.email },
+            expires: session.expires,
+            sessionToken: session.sessionToken,
+            api: { bearer: session.sessionToken, scopes: ["read", session.sessionToken] },
+            update: newSession ?? null,
+          }),
+        },
+      })
+      const read = (await client.session()) as Record<string, unknown>
+      expect(read).toEqual({
+        user: { email: user.email },
+        expires: expires.toISOString(),
+        api: { scopes: ["read"] },
+        update: null,
+      })
+      const csrfToken = await client.csrfToken()
+      const updated = await client.request("/session", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ csrfToken, data: { theme: "dark" } }),
+      })
+      const text = await updated.text()
+      expect(text).not.toContain(sessionToken)
+      expect(JSON.parse(text)).toMatchObject({
+        api: { scopes: ["read"] },
+        update: { theme: "dark" },
       })
     })
 

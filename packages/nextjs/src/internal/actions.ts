@@ -10,10 +10,12 @@ import type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from ".
  * `signIn` for server actions (core's `signIn`). The callback URL is `redirectTo`, else the page
  * the action was posted from (`Referer`), else `/`; core's `redirect` callback keeps it on the
  * app's origin. Without a provider, or with one the config does not have, it goes to the
- * sign-in page.
+ * sign-in page (also from a Server Component).
  *
  * @returns the URL to go to, with `redirect: false`; otherwise it redirects (Next.js `redirect()`)
- * @throws {AuthError} when the sign-in fails (`CredentialsSignin` for wrong credentials)
+ * @throws {AuthError} when the sign-in fails (`CredentialsSignin` for wrong credentials);
+ *   `MissingCSRF` when called outside a server action or a request with a body (a Server
+ *   Component, a GET route handler): a link or an `<img>` of any site could trigger it there
  */
 export async function signInAction(
   config: ReadyConfig,
@@ -37,6 +39,8 @@ export async function signInAction(
  * deleted) and clears the cookie, then goes to `redirectTo`, else the `Referer`, else `/`.
  *
  * @returns `{ redirect, cookies }` with `redirect: false`; otherwise it redirects
+ * @throws {MissingCSRF} when called outside a server action or a request with a body (see
+ *   {@link signInAction})
  */
 export async function signOutAction(
   config: ReadyConfig,
@@ -55,12 +59,15 @@ export async function signOutAction(
  */
 export async function updateAction(config: ReadyConfig, data: unknown): Promise<Session | null> {
   const result = await updateSession(await actionRequest(config), config.prepared, data)
+  // Called while rendering a page or answering a GET: a mistake to show, as signIn throws it.
+  if (result.error?.type === "MissingCSRF") throw result.error
   await setCookies(result.cookies)
   return result.session
 }
 
 /**
- * The request a server action runs in, on the app's URL, with its headers (cookies included).
+ * The request a server action runs in, on the app's URL, with its headers (cookies included)
+ * and the method core needs to know (see {@link methodOf}).
  *
  * @throws {TypeError} when the request names no valid host (Next.js would not route it)
  */
@@ -72,7 +79,25 @@ async function actionRequest(config: ReadyConfig): Promise<Request> {
       "The request's Host header is not a valid host; set AUTH_URL to the app's URL.",
     )
   }
-  return new Request(url, { headers: incoming })
+  return new Request(url, { method: methodOf(incoming), headers: incoming })
+}
+
+/**
+ * Whether the request being handled may change state, as far as its headers tell (`headers()`
+ * does not give the method, and core refuses to sign in or out in a GET or HEAD): `"POST"` for
+ * a server action (Next.js sends them as POSTs with a `Next-Action` header, or as a form post
+ * without JavaScript) and for any request with a body (`Content-Length`, `Transfer-Encoding`:
+ * a browser sends one with every POST and PUT, never with a GET or HEAD); `"GET"` otherwise (a
+ * page being rendered, a GET route handler), which core then refuses with `MissingCSRF`.
+ *
+ * @see https://fetch.spec.whatwg.org/#http-network-or-cache-fetch Content-Length of a POST
+ */
+function methodOf(incoming: Headers): "POST" | "GET" {
+  const changesState =
+    incoming.has("next-action") ||
+    incoming.has("content-length") ||
+    incoming.has("transfer-encoding")
+  return changesState ? "POST" : "GET"
 }
 
 /**

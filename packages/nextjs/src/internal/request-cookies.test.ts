@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { forwardRequestCookies } from "./request-cookies.js"
+import { forwardRequestCookies, renderedCookieHeader } from "./request-cookies.js"
 
 describe("forwardRequestCookies", () => {
   const next = () => new Response(null, { headers: { "x-middleware-next": "1" } })
@@ -31,5 +31,27 @@ describe("forwardRequestCookies", () => {
     const response = new Response(null, { status: 303, headers: { location: "/login" } })
     forwardRequestCookies(response, new Headers({ cookie: "a=1" }), ["a=2; Path=/"])
     expect(response.headers.has("x-middleware-override-headers")).toBe(false)
+  })
+})
+
+describe("renderedCookieHeader", () => {
+  // What Next.js's cookies() holds for a header: one value per name, the last one.
+  const jarOf = (entries: Record<string, string>) =>
+    Object.entries(entries).map(([name, value]) => ({ name, value }))
+
+  it("keeps the header as sent, duplicates and all, when nothing was set", () => {
+    const header = "s=first; theme=dark; s=second"
+    expect(renderedCookieHeader(header, jarOf({ s: "second", theme: "dark" }))).toBe(header)
+  })
+
+  it("replays what this request set or deleted, replacing every pair of that name", () => {
+    const header = "s=first; theme=dark; s=second; gone=1"
+    const jar = jarOf({ s: "new value|1", theme: "dark", csrf: "" })
+    expect(renderedCookieHeader(header, jar)).toBe("theme=dark; s=new%20value%7C1")
+  })
+
+  it("compares with the decoded values cookies() holds", () => {
+    const header = "a=x%7Cy; b"
+    expect(renderedCookieHeader(header, jarOf({ a: "x|y", b: "true" }))).toBe(header)
   })
 })

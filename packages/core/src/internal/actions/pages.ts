@@ -1,7 +1,7 @@
 import { UnknownAction } from "../../errors.js"
 import { callbackUrlOf as providerCallbackUrl, signinUrlOf } from "../config/provider.js"
 import { type ActionResult, redirectTo } from "../http/action-result.js"
-import { PAGE_HEADERS } from "../pages/headers.js"
+import { pageHeaders } from "../http/page-headers.js"
 import {
   type PageProvider,
   type RenderedPage,
@@ -37,12 +37,16 @@ export async function signInPageAction(context: AuthContext): Promise<ActionResu
     theme: context.config.theme,
     origin: context.origin,
   })
-  return pageResult(page)
+  return pageResult(context, page)
 }
 
-/** A rendered page as a response: never cached, never framed (see `PAGE_HEADERS`). */
-function pageResult(page: RenderedPage): ActionResult {
-  return { status: page.status, headers: { ...PAGE_HEADERS }, body: page.html, cookies: [] }
+/**
+ * A rendered page as a response: never cached, framed only as `frameAncestors` allows (see
+ * `pageHeaders`).
+ */
+function pageResult(context: AuthContext, page: RenderedPage): ActionResult {
+  const headers = pageHeaders(context.config.frameAncestors)
+  return { status: page.status, headers, body: page.html, cookies: [] }
 }
 
 function pageProviders(context: AuthContext): PageProvider[] {
@@ -72,7 +76,7 @@ export async function signOutPageAction(context: AuthContext): Promise<ActionRes
     origin: context.origin,
     theme: context.config.theme,
   })
-  return pageResult(page)
+  return pageResult(context, page)
 }
 
 /** GET `/verify-request`: the "check your e-mail" page, or a redirect to `pages.verifyRequest`. */
@@ -80,7 +84,7 @@ export function verifyRequestPageAction(context: AuthContext): ActionResult {
   const custom = context.config.pages.verifyRequest
   if (custom) return redirectTo(withQuery(custom, context.request.query))
   const page = renderVerifyRequestPage({ origin: context.origin, theme: context.config.theme })
-  return pageResult(page)
+  return pageResult(context, page)
 }
 
 /** GET `/error`: the error page (status by error type), or a redirect to `pages.error`. */
@@ -94,5 +98,5 @@ export function errorPageAction(context: AuthContext): ActionResult {
     signInUrl: actionUrl(context, "signin"),
     theme: context.config.theme,
   })
-  return pageResult(page)
+  return pageResult(context, page)
 }

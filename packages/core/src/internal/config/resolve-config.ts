@@ -12,6 +12,7 @@ import type {
   AuthConfig,
   CallbacksOptions,
   EventCallbacks,
+  FrameAncestors,
   PagesOptions,
   SessionOptions,
 } from "../../types.js"
@@ -21,6 +22,7 @@ import {
   mergeCookies,
   type ResolvedCookies,
 } from "../cookies/defaults.js"
+import { resolveFrameAncestors } from "../http/page-headers.js"
 import { serviceOriginOf } from "../http/request-url.js"
 import { decodeHeld } from "../jwt/decrypted-tokens.js"
 import { encode } from "../jwt/token.js"
@@ -52,6 +54,8 @@ export interface ResolvedConfig {
   readonly events: Readonly<Partial<EventCallbacks>>
   readonly pages: Readonly<Partial<PagesOptions>>
   readonly theme: Readonly<Theme>
+  /** Who may frame the built-in pages (`frameAncestors`). */
+  readonly frameAncestors: FrameAncestors
   readonly logger: LoggerInstance
   /** The adapter, each method wrapped to log its calls and turn failures into `AdapterError`. */
   readonly adapter: Adapter | undefined
@@ -117,6 +121,7 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
   const adapter = config.adapter ? wrapAdapter(config.adapter, logger) : undefined
   const allowedOrigins = parseAllowedOrigins(config.redirectProxyAllowedOrigins)
   const limits = resolveRateLimit(config.rateLimit)
+  const framing = resolveFrameAncestors(config.frameAncestors)
   const error =
     providerError ??
     findConfigError({
@@ -133,6 +138,7 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
     findServiceUrlError(config.url) ??
     allowedOrigins.error ??
     limits.error ??
+    framing.error ??
     cookieOptionError(config)
   if (config.debug) logger.warn("debug-enabled")
   if (secrets.some(isWeakSecret)) logger.warn("weak-secret")
@@ -158,6 +164,7 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
       buttonText: "",
       ...config.theme,
     }),
+    frameAncestors: framing.frameAncestors,
     logger,
     adapter,
     cookies: Object.freeze(resolveCookies(config.cookies, config.hostOnlySessionCookie === true)),

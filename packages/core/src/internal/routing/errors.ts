@@ -7,10 +7,10 @@ import {
 } from "../../errors.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import { isDatabaseUnavailable } from "../database-unavailable.js"
+import { pageHeaders } from "../http/page-headers.js"
 import { jsonResponse } from "../http/respond.js"
 import { unavailableResponse } from "../http/unavailable.js"
 import { lazyModule } from "../lazy.js"
-import { PAGE_HEADERS } from "../pages/headers.js"
 import type { AuthRequest } from "../request/auth-request.js"
 import type { AuthContext } from "../request/context.js"
 
@@ -79,7 +79,10 @@ export async function configErrorResponse(
     signInUrl: `${origin}${config.basePath}/signin`,
     theme: config.theme,
   })
-  return new Response(page.html, { status: page.status, headers: PAGE_HEADERS })
+  return new Response(page.html, {
+    status: page.status,
+    headers: pageHeaders(config.frameAncestors),
+  })
 }
 
 /**

@@ -74,7 +74,10 @@ const NOT_FORWARDED = [
  * `<basePath>/signin/<provider>` (`/callback/<provider>` for credentials) does, with the
  * request's cookies, without a CSRF token: the framework's own origin check on form posts is
  * what protects it, so call it only from a handler that has one. Without a provider, or with
- * one the config does not have, it goes to the sign-in page.
+ * one the config does not have, it goes to the sign-in page (which changes nothing, so also in
+ * a GET). A request whose method is GET or HEAD (or another safe method) is refused with
+ * `MissingCSRF` and the sign-in page's redirect, as a cross-site post is: a state change
+ * there could be triggered by any page linking to it.
  *
  * @param request the incoming request, on the app's URL (`PreparedConfig.requestURL`)
  * @param provider the provider's id
@@ -102,6 +105,7 @@ export async function signIn(
   }
   const action = found === "credentials" ? "callback" : "signin"
   const url = prepared.actionURL(origin, `${action}/${encodeURIComponent(provider!)}`)
+  if (isSafeMethod(request.method)) return refuseSafeMethod(prepared, url, request.method)
   const query = new URLSearchParams(options.authorizationParams)
   if (query.size > 0) url.search = query.toString()
   const body = new URLSearchParams(options.fields)
@@ -112,6 +116,7 @@ export async function signIn(
 /**
  * Signs out from server code: what POST `<basePath>/signout` does (the database session
  * deleted, the cookie cleared, the `signOut` event), without a CSRF token (see {@link signIn}).
+ * A GET or HEAD request is refused with `MissingCSRF`, as in {@link signIn}.
  */
 export async function signOut(
   request: Request,
@@ -121,6 +126,7 @@ export async function signOut(
   const origin = originOf(request, prepared)
   const callbackUrl = callbackUrlOf(request, options.redirectTo)
   const url = prepared.actionURL(origin, "signout")
+  if (isSafeMethod(request.method)) return refuseSafeMethod(prepared, url, request.method)
   const body = { form: new URLSearchParams({ callbackUrl }) }
   return run(request, prepared, url, body, callbackUrl, options.checkOrigin)
 }
@@ -129,12 +135,18 @@ export async function signOut(
 export interface UpdateSessionResult {
   readonly session: Session | null
   readonly cookies: Cookie[]
+  /**
+   * Why there is no session, when the update failed rather than found none (already logged):
+   * `MissingCSRF` for a GET or HEAD request, the action's error otherwise.
+   */
+  readonly error?: AuthError
 }
 
 /**
  * Updates the session from server code: what POST `<basePath>/session` with `{ data }` does (the
  * `jwt` callback gets `trigger: "update"` and `session: data`; database sessions: the `session`
- * callback gets `newSession`). `session` is `null` when there is none, or the update failed.
+ * callback gets `newSession`). `session` is `null` when there is none, or the update failed
+ * (then `error` says why: `MissingCSRF` for a GET or HEAD request, as in {@link signIn}).
  */
 export async function updateSession(
   request: Request,
@@ -142,11 +154,17 @@ export async function updateSession(
   data: unknown,
 ): Promise<UpdateSessionResult> {
   const url = prepared.actionURL(originOf(request, prepared), "session")
+  if (isSafeMethod(request.method)) {
+    const { error } = refuseSafeMethod(prepared, url, request.method)
+    return { session: null, cookies: [], error }
+  }
   const outcome = await runServerAction(
     internalRequest(request, url, { json: { data } }),
     prepared.actionConfig,
   )
-  if ("response" in outcome) return { session: null, cookies: [] }
+  if ("response" in outcome) {
+    return { session: null, cookies: [], error: asAuthError(outcome.error) }
+  }
   return {
     session: (outcome.result.body ?? null) as Session | null,
     cookies: outcome.result.cookies ?? [],
@@ -180,11 +198,51 @@ async function run(
   }
 }
 
+/**
+ * RFC 9110 §9.2.1's safe methods: a request with one of them must not change state. A page
+ * of another site can make a browser send a GET (an `<img>`, a link) with the user's cookies
+ * and without `Sec-Fetch-Site` in older browsers, so no origin check would catch it.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc9110#section-9.2.1
+ */
+function isSafeMethod(method: string): boolean {
+  return SAFE_METHODS.has(method.toUpperCase())
+}
+
+const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "TRACE"])
+
 /** What the HTTP flow answers a cross-site post: `MissingCSRF`, logged, to the sign-in page. */
 function refuseCrossSite(prepared: PreparedConfig, url: URL, reason: string): AuthActionResult {
-  const error = new MissingCSRF(
+  return refuse(
+    prepared,
+    url,
     `The server-side ${url.pathname} request comes from another site (${reason}). Call it from a page of this origin.`,
   )
+}
+
+/**
+ * A sign-in, sign-out or session update in a GET or HEAD request is refused as a cross-site
+ * post is (the routes refuse state changes without a CSRF token with `MissingCSRF` too).
+ */
+function refuseSafeMethod(
+  prepared: PreparedConfig,
+  url: URL,
+  method: string,
+): AuthActionResult & { error: AuthError } {
+  return refuse(
+    prepared,
+    url,
+    `The server-side ${url.pathname} request is a ${method.toUpperCase()}, which must not change state (RFC 9110 §9.2.1). Call it from a form post or a server action, not while rendering a page or answering a GET.`,
+  )
+}
+
+/** `MissingCSRF` with `message`, logged, answered with the sign-in page as the routes do. */
+function refuse(
+  prepared: PreparedConfig,
+  url: URL,
+  message: string,
+): AuthActionResult & { error: AuthError } {
+  const error = new MissingCSRF(message)
   resolveConfig(prepared.config).logger.error(error)
   const redirect = new URL(prepared.signInPage, url.origin)
   redirect.searchParams.set("error", "MissingCSRF")

@@ -11,6 +11,7 @@ import type { Session, SessionCallbackParams } from "../../types.js"
 import { emitEvent } from "../config/resolve-config.js"
 import { isDatabaseUnavailable } from "../database-unavailable.js"
 import type { AuthContext } from "../request/context.js"
+import { sessionArgument, withoutSessionToken } from "./client-session.js"
 import type { SessionRead, SignInOutcome } from "./jwt-session.js"
 import { clearSessionCookies, readSessionCookie, writeSessionCookie } from "./session-cookie.js"
 
@@ -112,18 +113,24 @@ async function extendIfDue(context: AuthContext, session: AdapterSession): Promi
   return { ...session, expires: updated?.expires ?? expires }
 }
 
+/**
+ * Runs the `session` callback with the stored session and user, as Auth.js does, and returns
+ * what it gave without the session token (see `withoutSessionToken`): the cookie is `HttpOnly`,
+ * and its value must reach no script, whatever the callback returns.
+ */
 async function runSessionCallback(
   context: AuthContext,
   { session, user }: { session: AdapterSession; user: AdapterUser },
   update: { data: unknown } | undefined,
 ): Promise<Session> {
   const params = {
-    session: { ...session, user },
+    session: sessionArgument(session, user),
     user,
     newSession: update?.data,
     ...(update ? { trigger: "update" as const } : {}),
   }
-  return (await context.config.callbacks.session(params as SessionCallbackParams)) as Session
+  const result = await context.config.callbacks.session(params as SessionCallbackParams)
+  return withoutSessionToken(result as Session, session.sessionToken)
 }
 
 /**
