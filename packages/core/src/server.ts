@@ -21,7 +21,9 @@
  */
 export { isPathUnder } from "./internal/http/path-under.js"
 export { prefersJson } from "./internal/http/prefers-json.js"
+export { matchesProtectedPath, type PathMatchOptions } from "./internal/http/protected-path.js"
 export { setCookieHeaders } from "./internal/http/respond.js"
+export { type ResponseHeaderReader, sessionCacheHeaders } from "./internal/http/session-cache.js"
 export {
   type AuthActionResult,
   type SignInOptions,

@@ -17,6 +17,7 @@ import {
   guard,
   type PreparedConfig,
   prepareConfig,
+  sessionCacheHeaders,
   setCookieHeaders,
 } from "@auth/core/server"
 import type { AuthConfig as CoreAuthConfig, Session } from "@auth/core/types"
@@ -103,8 +104,11 @@ export function verifyAuth(): MiddlewareHandler {
     }
     c.set("authUser", { session: result.session })
     await next()
+    if (result.cookies.length === 0) return
     for (const value of setCookieHeaders(result.cookies))
       c.header("Set-Cookie", value, { append: true })
+    // A re-issued session cookie: no shared cache may keep the response.
+    for (const [name, value] of sessionCacheHeaders(c.res.headers)) c.header(name, value)
   }
 }
 

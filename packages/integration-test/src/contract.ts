@@ -6,7 +6,9 @@ import { CONTRACT_ACCOUNT, type ContractAccount, contractConfig } from "./fixtur
 import { describeActions } from "./suites/actions.js"
 import { APP_ORIGIN, describeAppUrl } from "./suites/app-url.js"
 import { describeBadInput } from "./suites/bad-input.js"
+import { describeCaching } from "./suites/caching.js"
 import { describeHardening } from "./suites/hardening.js"
+import { describeLeaks } from "./suites/leaks.js"
 import { describeProtection } from "./suites/protection.js"
 import { describeSignIn } from "./suites/sign-in.js"
 
@@ -101,6 +103,8 @@ export function runHttpContract(options: HttpContractOptions): void {
         describeProtection(context)
         describeBadInput(context)
         describeHardening(context)
+        describeLeaks(context)
+        describeCaching(context)
       })
       if (options.appUrl) {
         describe(`mounted at ${basePath}, with the app's URL set`, () => {

@@ -22,3 +22,4 @@ export {
   DEMO_CREDENTIALS,
   DEMO_USER,
 } from "./fixtures.js"
+export { type DatabaseSessionLeakOptions, runDatabaseSessionLeaks } from "./suites/leaks.js"

@@ -113,6 +113,36 @@ describe("auth()", () => {
   })
 })
 
+describe("a re-issued or deleted session cookie on the app's response", () => {
+  it("makes the response private and no-store", async () => {
+    const { auth } = SolidAuth(testConfig().config)
+    for (const cookie of [await sessionCookie(), `${COOKIES.session}=not-a-jwt`]) {
+      const event = createEvent("/", { headers: { cookie } })
+      event.response.headers.set("Cache-Control", "public, max-age=600")
+      await auth(event)
+      expect(event.response.headers.getSetCookie()[0]).toMatch(`${COOKIES.session}=`)
+      expect(event.response.headers.get("cache-control")).toBe("private, no-store")
+    }
+  })
+
+  it("keeps a private Cache-Control the page set, varied on Cookie", async () => {
+    const { auth } = SolidAuth(testConfig().config)
+    const event = createEvent("/", { headers: { cookie: await sessionCookie() } })
+    event.response.headers.set("Cache-Control", "private, max-age=60")
+    await auth(event)
+    expect(event.response.headers.get("cache-control")).toBe("private, max-age=60")
+    expect(event.response.headers.get("vary")).toBe("Cookie")
+  })
+
+  it("leaves a response that gets no cookie as the page made it", async () => {
+    const { auth } = SolidAuth(testConfig().config)
+    const event = createEvent("/")
+    event.response.headers.set("Cache-Control", "public, max-age=600")
+    await auth(event)
+    expect(event.response.headers.get("cache-control")).toBe("public, max-age=600")
+  })
+})
+
 describe("requireSession()", () => {
   it("returns the session of a signed-in request", async () => {
     const { requireSession } = SolidAuth(testConfig().config)
@@ -185,6 +215,57 @@ describe("authMiddleware()", () => {
     expect(json?.status).toBe(401)
     const signedIn = createEvent("/account", { headers: { cookie: await sessionCookie() } })
     expect(await middleware(signedIn)).toBeUndefined()
+  })
+
+  it("guards a protected page however its path is spelled, as Solid Router matches it", async () => {
+    // Solid Router lower-cases the path and its routes, and ignores a trailing slash; the other
+    // spellings are 404s there, guarded all the same (matchesProtectedPath errs on that side).
+    const middleware = SolidAuth(testConfig().config).authMiddleware({ protect: ["/account"] })
+    for (const path of [
+      "/ACCOUNT",
+      "/Account/Settings",
+      "/account/",
+      "/%61ccount",
+      "/a/../account",
+      "/account;jsessionid=1",
+      "/account.",
+    ]) {
+      const response = await middleware(createEvent(path))
+      expect(response?.status, path).toBe(303)
+      const location = new URL(response?.headers.get("location") ?? "")
+      expect(location.pathname).toBe("/api/auth/signin")
+    }
+    for (const path of ["/accounts", "/%2561ccount", "/API/AUTH/signin"]) {
+      expect(await middleware(createEvent(path)), path).toBeUndefined()
+    }
+  })
+
+  it("guards a protected page for every method, since SolidStart renders it for any", async () => {
+    const middleware = SolidAuth(testConfig().config).authMiddleware({ protect: ["/account"] })
+    for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"]) {
+      const response = await middleware(createEvent("/account", { method }))
+      expect(response?.status, method).toBe(303)
+      const json = await middleware(
+        createEvent("/account", { method, headers: { accept: "application/json" } }),
+      )
+      expect(json?.status, method).toBe(401)
+    }
+    const signedIn = createEvent("/account", {
+      method: "PUT",
+      headers: { cookie: await sessionCookie() },
+    })
+    expect(await middleware(signedIn)).toBeUndefined()
+  })
+
+  it("lets an action's post to a server function through (a sign-in form), not a query's GET", async () => {
+    const middleware = SolidAuth(testConfig().config).authMiddleware({ protect: ["/"] })
+    const action = createEvent("/_server?id=abc", {
+      method: "POST",
+      headers: { "x-server-id": "a" },
+    })
+    expect(await middleware(action)).toBeUndefined()
+    const query = createEvent("/_server?id=abc", { headers: { "x-server-id": "a" } })
+    expect((await middleware(query))?.status).toBe(303)
   })
 
   it("answers 400 for a Host no URL can have, whatever the page", async () => {

@@ -1,6 +1,7 @@
 import { CONTRACT_SECRET, runHttpContract } from "@auth/integration-test"
 import { DEMO_ACCOUNT, startExampleForContract } from "../../example-support/src/launch.js"
 import { APPS } from "./app-server.js"
+import { describeExampleGuard } from "./example-guard.js"
 import { describeFormActions } from "./form-actions-http.js"
 
 /**
@@ -26,3 +27,5 @@ runHttpContract({
 })
 
 describeFormActions("kit3", { start: () => startExample("/auth"), account: DEMO_ACCOUNT })
+
+describeExampleGuard(() => startExample("/auth"), DEMO_ACCOUNT)

@@ -167,6 +167,48 @@ describe("handle: locals.auth()", () => {
   })
 })
 
+describe("handle: a response that carries a session cookie", () => {
+  /** A page whose load reads the session, and that the app marked cacheable. */
+  const cacheablePage =
+    (cacheControl: string) =>
+    async (event: { locals: App.Locals }): Promise<Response> => {
+      await event.locals.auth()
+      return new Response(APP_RESPONSE, { headers: { "cache-control": cacheControl } })
+    }
+
+  it("is made private and no-store when locals.auth() re-issued or deleted the cookie", async () => {
+    const { handle } = SvelteKitAuth(testConfig().config)
+    const jar = await signedIn(handle)
+    for (const init of [{}, { headers: { cookie: "authjs.session-token=not-a-jwt" } }]) {
+      const event = createEvent("/", init, { jar })
+      const response = await runHandle(handle, event, cacheablePage("public, max-age=600"))
+      expect(event.setCookies.some((c) => c.startsWith("authjs.session-token="))).toBe(true)
+      expect(response.headers.get("cache-control")).toBe("private, no-store")
+    }
+  })
+
+  it("keeps a private Cache-Control, varied on Cookie, and copies immutable headers", async () => {
+    const { handle } = SvelteKitAuth(testConfig().config)
+    const jar = await signedIn(handle)
+    const page = cacheablePage("private, max-age=60")
+    const response = await runHandle(handle, createEvent("/", {}, { jar }), page)
+    expect(response.headers.get("cache-control")).toBe("private, max-age=60")
+    expect(response.headers.get("vary")).toBe("Cookie")
+    const fetched = await runHandle(handle, createEvent("/", {}, { jar }), async (event) => {
+      await event.locals.auth()
+      return Response.redirect(`${ORIGIN}/elsewhere`, 307)
+    })
+    expect(fetched.status).toBe(307)
+    expect(fetched.headers.get("cache-control")).toBe("private, no-store")
+  })
+
+  it("leaves a response without session cookies as the app made it", async () => {
+    const { handle } = SvelteKitAuth(testConfig().config)
+    const response = await runHandle(handle, createEvent("/"), cacheablePage("public, max-age=600"))
+    expect(response.headers.get("cache-control")).toBe("public, max-age=600")
+  })
+})
+
 describe("handle: a config function", () => {
   it("gets the request event, and runs once per request", async () => {
     const configFor = vi.fn(() => testConfig().config)

@@ -2,22 +2,27 @@ import { redirect } from "@sveltejs/kit"
 import type { Handle } from "@sveltejs/kit/hooks"
 import { basePath } from "./auth"
 
-/** The paths only signed-in users may open. */
+/** The routes only signed-in users may open, by route id (their folder under `src/routes`). */
 const PROTECTED = ["/protected"]
 
 /**
- * Authorization by path, after the auth hook: a signed-out request for a protected path is
- * sent to the sign-in page with a `callbackUrl` back (SvelteKit's 303), or answered `401` when
- * it asks for JSON (a `fetch` from a script, an API client).
+ * Authorization by route, after the auth hook: a signed-out request for a protected route (or a
+ * route below it) is sent to the sign-in page with a `callbackUrl` back (SvelteKit's 303), or
+ * answered `401` when it asks for JSON (a `fetch` from a script, an API client).
+ *
+ * It decides on `event.route.id`, the route SvelteKit chose, never on `event.url.pathname`: the
+ * raw path has other spellings of the same route (`/%70rotected` is `/protected` to SvelteKit's
+ * router, which decodes the path before matching it).
  */
 export const requireSignIn: Handle = async ({ event, resolve }) => {
-  const { pathname } = event.url
-  const isProtected = PROTECTED.some((path) => pathname === path || pathname.startsWith(`${path}/`))
+  const route = event.route.id
+  const isProtected =
+    route !== null && PROTECTED.some((id) => route === id || route.startsWith(`${id}/`))
   if (isProtected && !(await event.locals.auth())) {
     if (wantsJson(event.request)) {
       return Response.json({ error: "Unauthorized" }, { status: 401 })
     }
-    const callbackUrl = `${pathname}${event.url.search}`
+    const callbackUrl = `${event.url.pathname}${event.url.search}`
     redirect(303, `${basePath}/signin?${new URLSearchParams({ callbackUrl })}`)
   }
   return resolve(event)

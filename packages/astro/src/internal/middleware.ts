@@ -1,5 +1,5 @@
 import { parseSetCookie } from "@auth/core/cookie"
-import { isPathUnder, setCookieHeaders } from "@auth/core/server"
+import { isPathUnder, sessionCacheHeaders, setCookieHeaders } from "@auth/core/server"
 import type { Cookie } from "@auth/core/types"
 import type { MiddlewareHandler } from "astro"
 import { prepare } from "./config.js"
@@ -45,7 +45,8 @@ export function authMiddleware(config?: FullAuthConfig): MiddlewareHandler {
 
 /**
  * The response with the re-issued session cookies added, unless it sets a cookie of that name
- * itself (a page that signs the visitor out knows better).
+ * itself (a page that signs the visitor out knows better), and kept out of shared caches (core's
+ * `sessionCacheHeaders`: `private, no-store` unless it is private already).
  */
 function withCookies(response: Response, cookies: readonly Cookie[]): Response {
   if (cookies.length === 0) return response
@@ -60,5 +61,6 @@ function withCookies(response: Response, cookies: readonly Cookie[]): Response {
     target = new Response(response.body, response)
     for (const cookie of added) target.headers.append("set-cookie", cookie)
   }
+  for (const [name, value] of sessionCacheHeaders(target.headers)) target.headers.set(name, value)
   return target
 }

@@ -1,9 +1,11 @@
+import { sessionCacheHeaders } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
 import type { GetServerSidePropsContext, NextApiRequest } from "next"
 import { cookies, headers } from "next/headers.js"
 import type { NextFetchEvent, NextRequest } from "next/server.js"
 import { appURL, type LoadConfig } from "./config.js"
 import { runAuthMiddleware, type WrappedHandler } from "./middleware.js"
+import { renderedCookieHeader } from "./request-cookies.js"
 import { readSession } from "./session.js"
 import type { NextAuthAuth } from "./types.js"
 
@@ -11,8 +13,12 @@ import type { NextAuthAuth } from "./types.js"
 type PagesRequest = Pick<NextApiRequest, "headers">
 /** A pages-router response: anything that can append a header. */
 type PagesResponse =
-  | { appendHeader(name: string, value: string): unknown }
-  | { headers: Pick<Headers, "append"> }
+  | {
+      appendHeader(name: string, value: string): unknown
+      getHeader?(name: string): number | string | string[] | undefined
+      setHeader?(name: string, value: string): unknown
+    }
+  | { headers: Pick<Headers, "append"> & Partial<Pick<Headers, "get" | "set">> }
 
 /**
  * Creates `auth`: one function for every place a Next.js app needs the session, told apart by
@@ -41,9 +47,10 @@ export function createAuth(load: LoadConfig): NextAuthAuth {
 
 /**
  * `auth()` in Server Components, server actions and route handlers: the session of the request
- * being handled. Cookies are read through `cookies()`, so the ones a server action or the
- * middleware set for this request count. Re-issued cookies are not set (a Server Component
- * cannot set cookies; the middleware keeps the expiry sliding).
+ * being handled. The `Cookie` header is read as core reads it everywhere (the first of two
+ * cookies with one name wins), with the cookies a server action or the middleware set for this
+ * request replayed on it (see `renderedCookieHeader`). Re-issued cookies are not set (a Server
+ * Component cannot set cookies; the middleware keeps the expiry sliding).
  */
 async function sessionOfServerRequest(load: LoadConfig): Promise<Session | null> {
   const [config, requestHeaders, requestCookies] = await Promise.all([
@@ -53,10 +60,7 @@ async function sessionOfServerRequest(load: LoadConfig): Promise<Session | null>
   ])
   const url = appURL(config, requestHeaders)
   if (!url) return null
-  const cookie = requestCookies
-    .getAll()
-    .map(({ name, value }) => `${name}=${encodeURIComponent(value)}`)
-    .join("; ")
+  const cookie = renderedCookieHeader(requestHeaders.get("cookie"), requestCookies.getAll())
   return (await readSession(cookie, url, config, "never")).session
 }
 
@@ -76,17 +80,38 @@ async function sessionOfPagesRequest(
   if (!url) return null
   const cookie = requestHeaders.get("cookie")
   const { session, setCookie } = await readSession(cookie, url, config, "always")
+  if (!res || setCookie.length === 0) return session
   for (const header of setCookie) appendSetCookie(res, header)
+  // No shared cache may keep a response that carries the session cookie.
+  for (const [name, value] of sessionCacheHeaders(headerReaderOf(res))) setHeader(res, name, value)
   return session
 }
 
-function appendSetCookie(res: PagesResponse | undefined, cookie: string): void {
-  if (!res) return
+function appendSetCookie(res: PagesResponse, cookie: string): void {
   if ("headers" in res && typeof res.headers?.append === "function") {
     res.headers.append("Set-Cookie", cookie)
   } else if ("appendHeader" in res && typeof res.appendHeader === "function") {
     res.appendHeader("Set-Cookie", cookie)
   }
+}
+
+/** The response's headers as `sessionCacheHeaders` reads them. */
+function headerReaderOf(res: PagesResponse): { get(name: string): string | null } {
+  return {
+    get(name) {
+      if ("headers" in res && typeof res.headers?.get === "function") return res.headers.get(name)
+      if ("getHeader" in res && typeof res.getHeader === "function") {
+        const value = res.getHeader(name)
+        return value === undefined ? null : String(value)
+      }
+      return null
+    },
+  }
+}
+
+function setHeader(res: PagesResponse, name: string, value: string): void {
+  if ("headers" in res && typeof res.headers?.set === "function") res.headers.set(name, value)
+  else if ("setHeader" in res && typeof res.setHeader === "function") res.setHeader(name, value)
 }
 
 function pagesArguments(

@@ -1,5 +1,5 @@
 import { parseSetCookie } from "@auth/core/cookie"
-import { guard } from "@auth/core/server"
+import { guard, sessionCacheHeaders } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
 import { type NextFetchEvent, NextRequest, NextResponse } from "next/server.js"
 import { appURL, type ReadyConfig } from "./config.js"
@@ -133,6 +133,10 @@ function withRefreshedSession(
   )
   const refreshed = setCookie.filter((header) => !alreadySet.has(parseSetCookie(header)?.name))
   for (const header of refreshed) copy.headers.append("Set-Cookie", header)
+  // No shared cache may keep a response that re-issues the session cookie.
+  if (refreshed.length > 0) {
+    for (const [name, value] of sessionCacheHeaders(copy.headers)) copy.headers.set(name, value)
+  }
   forwardRequestCookies(copy, request.headers, refreshed)
   return copy
 }

@@ -9,7 +9,7 @@ import {
 } from "@auth/core/server"
 import type { SolidRequestEvent } from "./event.js"
 import { appRequestOf } from "./request-url.js"
-import { forgetSession } from "./session.js"
+import { appendSessionCookies, forgetSession } from "./session.js"
 
 /** Options of the server-side `signIn`; every other field goes to the provider. */
 export interface ServerSignInOptions {
@@ -98,14 +98,16 @@ async function act(
   redirect: boolean,
   run: (request: Request) => Promise<AuthActionResult>,
 ): Promise<string> {
-  const request = appRequestOf(event, prepared)
-  if (!request) throw new Error("@auth/solid-start: the request's Host header is not a valid host.")
+  const app = appRequestOf(event, prepared)
+  if (!app) throw new Error("@auth/solid-start: the request's Host header is not a valid host.")
+  // With the call's own method: core refuses to sign in or out in a GET (a safe method).
+  const request = new Request(app, { method: event.request.method })
   const result = await run(request)
   if (result.redirect === undefined) throw result.error
   forgetSession(event)
   const cookies = setCookieHeaders(result.cookies)
   if (!redirect) {
-    for (const cookie of cookies) event.response?.headers.append("Set-Cookie", cookie)
+    if (event.response) appendSessionCookies(event.response.headers, cookies)
     return result.redirect
   }
   const to = new URL(result.redirect, request.url)

@@ -5,9 +5,14 @@
  */
 import { getRequestEvent } from "solid-js/web"
 
-/** The headers of the response being built: SolidStart merges them into the answer. */
+/**
+ * The headers of the response being built: SolidStart merges them into the answer (h3 2's
+ * `Headers`, h3 1's proxy of Node's response headers).
+ */
 export interface ResponseHeadersLike {
   append(name: string, value: string): void
+  get(name: string): string | null
+  set(name: string, value: string): void
 }
 
 /**

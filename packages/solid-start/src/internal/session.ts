@@ -2,10 +2,11 @@ import {
   getSession,
   type PreparedConfig,
   type SessionResult,
+  sessionCacheHeaders,
   setCookieHeaders,
 } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
-import type { SolidRequestEvent } from "./event.js"
+import type { ResponseHeadersLike, SolidRequestEvent } from "./event.js"
 import { appRequestOf } from "./request-url.js"
 
 /** The session reads of the requests being handled, one per event until its cookies change. */
@@ -48,9 +49,8 @@ export async function readSession(
   if (!request) return { session: null, cookies: [] }
   const read = await getSession(request, prepared.config)
   try {
-    for (const value of setCookieHeaders(read.cookies)) {
-      event.response?.headers.append("Set-Cookie", value)
-    }
+    const headers = event.response?.headers
+    if (headers) appendSessionCookies(headers, setCookieHeaders(read.cookies))
   } catch (error) {
     // A cookie option no header can carry: a config mistake, logged like core logs its own.
     const failure = error instanceof Error ? error : new Error(String(error))
@@ -66,4 +66,18 @@ export async function readSession(
 
 function isNonEmptyObject(value: unknown): boolean {
   return typeof value === "object" && value !== null && Object.keys(value).length > 0
+}
+
+/**
+ * Adds session cookies (`Set-Cookie` values) to the response being built, and keeps that
+ * response, which the app builds, out of shared caches (core's `sessionCacheHeaders`). Page code
+ * that sets `Cache-Control` afterwards on the same response replaces it.
+ */
+export function appendSessionCookies(
+  headers: ResponseHeadersLike,
+  setCookie: readonly string[],
+): void {
+  if (setCookie.length === 0) return
+  for (const value of setCookie) headers.append("Set-Cookie", value)
+  for (const [name, value] of sessionCacheHeaders(headers)) headers.set(name, value)
 }

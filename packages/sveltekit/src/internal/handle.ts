@@ -4,7 +4,7 @@ import type { RequestEvent } from "@sveltejs/kit"
 import type { ConfigLookup, ConfigResult } from "./config.js"
 import { isBuilding } from "./kit-env.js"
 import { logError } from "./log.js"
-import { readSession } from "./session.js"
+import { readSession, uncachedWithAuthCookies } from "./session.js"
 
 /**
  * SvelteKit's `Handle`, written out so one declaration fits SvelteKit 2 (which exports it from
@@ -37,7 +37,11 @@ export function createHandle(lookupConfig: ConfigLookup): Handle {
   }
 }
 
-/** Answers an auth route through core, or sets `locals.auth()` and lets the app answer. */
+/**
+ * Answers an auth route through core, or sets `locals.auth()` and lets the app answer; a response
+ * that then carries a session cookie (SvelteKit adds `event.cookies` in `resolve`) is made
+ * non-storable by shared caches.
+ */
 function route(
   event: RequestEvent,
   resolve: Parameters<Handle>[0]["resolve"],
@@ -52,7 +56,14 @@ function route(
   const { prepared } = result
   if (isAuthRoute(event, prepared.basePath)) return Auth(event.request, prepared.config)
   setLocals(event, () => readSession(event, prepared))
-  return resolve(event)
+  return resolveUncached(event, resolve)
+}
+
+async function resolveUncached(
+  event: RequestEvent,
+  resolve: Parameters<Handle>[0]["resolve"],
+): Promise<Response> {
+  return uncachedWithAuthCookies(event, await resolve(event))
 }
 
 function setLocals(event: RequestEvent, auth: () => Promise<Session | null>): void {

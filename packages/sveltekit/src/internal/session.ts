@@ -1,5 +1,10 @@
 import { applySetCookies } from "@auth/core/cookie"
-import { getSession, type PreparedConfig, setCookieHeaders } from "@auth/core/server"
+import {
+  getSession,
+  type PreparedConfig,
+  sessionCacheHeaders,
+  setCookieHeaders,
+} from "@auth/core/server"
 import type { Cookie, Session } from "@auth/core/types"
 import type { RequestEvent } from "@sveltejs/kit"
 import { setCookies } from "./cookies.js"
@@ -14,6 +19,9 @@ const reads = new WeakMap<Request, Promise<Session | null>>()
 
 /** The `Cookie` header of requests whose auth cookies a form action changed, as it is now. */
 const cookieHeaders = new WeakMap<Request, string>()
+
+/** The requests whose response this package gave auth cookies (a session read's, an action's). */
+const withAuthCookies = new WeakSet<Request>()
 
 /**
  * The session of a request, as `GET <basePath>/session` would answer it (JSON: dates as
@@ -43,6 +51,7 @@ export function setActionCookies(event: RequestEvent, cookies: readonly Cookie[]
   if (cookies.length === 0) return
   const setCookie = setCookieHeaders(cookies)
   setCookies(event.cookies, setCookie)
+  withAuthCookies.add(event.request)
   const before = cookieHeaders.get(event.request) ?? event.request.headers.get("cookie")
   cookieHeaders.set(event.request, applySetCookies(before, setCookie))
   reads.delete(event.request)
@@ -59,6 +68,7 @@ async function readEventSession(
   try {
     const { session, cookies } = await getSession(request, config)
     setCookies(event.cookies, setCookieHeaders(cookies))
+    if (cookies.length > 0) withAuthCookies.add(event.request)
     // As `GET /session` sends it, and as Auth.js's `locals.auth()` returned it: parsed JSON.
     const json: unknown = session && JSON.parse(JSON.stringify(session))
     return typeof json === "object" && json !== null && Object.keys(json).length > 0
@@ -69,4 +79,24 @@ async function readEventSession(
     logError(config, error)
     return null
   }
+}
+
+/**
+ * The app's response, kept out of shared caches when this package set a session cookie on it
+ * (the re-issue of `locals.auth()`, the deletion of a cookie that no longer decodes, a form
+ * action's): core's `sessionCacheHeaders`, on a copy when its headers are immutable.
+ */
+export function uncachedWithAuthCookies(event: RequestEvent, response: Response): Response {
+  if (!withAuthCookies.has(event.request)) return response
+  const set = sessionCacheHeaders(response.headers)
+  if (set.length === 0) return response
+  let target = response
+  try {
+    for (const [name, value] of set) target.headers.set(name, value)
+  } catch {
+    // A fetched response has immutable headers: copy it.
+    target = new Response(response.body, response)
+    for (const [name, value] of set) target.headers.set(name, value)
+  }
+  return target
 }
