@@ -8,7 +8,7 @@ import { PostgresAdapter } from "@auth/pg-adapter"
 const schema = "examples"
 
 // The auth routes are at /api/auth (the integration's default prefix). AUTH_SECRET and
-// AUTH_TRUST_HOST come from the environment (`pnpm start` sets them).
+// AUTH_URL come from the environment (`pnpm start` sets them; set your own in production).
 export default defineConfig({
   providers: [
     Credentials({

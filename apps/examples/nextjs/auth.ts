@@ -16,7 +16,7 @@ const schema = "examples"
 // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/.
 const adapter = PostgresAdapter(exampleDatabase(process.env.DATABASE_URL, { schema }), { schema })
 
-// AUTH_SECRET and AUTH_TRUST_HOST come from the environment (`pnpm start` sets them).
+// AUTH_SECRET and AUTH_URL come from the environment (`pnpm start` sets them; set your own in production).
 export const { handlers, auth, signIn, signOut, updateSession } = NextAuth({
   basePath,
   providers: [

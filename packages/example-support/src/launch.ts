@@ -30,6 +30,8 @@ export interface StartExampleAppOptions {
   urlEnv?: string[]
   /** `--ready-path`. @default "/" */
   readyPath?: string
+  /** `--dev`: a development server (not waited for; `AUTH_TRUST_HOST` set). @default false */
+  dev?: boolean
   /** The launcher's and the app's output. @default forwarded to this process's stderr */
   onOutput?: (line: string) => void
   /** @default 120000 */
@@ -58,6 +60,7 @@ export async function startExampleApp(options: StartExampleAppOptions): Promise<
   const args = [LAUNCHER_BIN, "--base-path", options.basePath, "--data-dir", options.dataDir]
   for (const name of options.urlEnv ?? []) args.push("--url-env", name)
   if (options.readyPath) args.push("--ready-path", options.readyPath)
+  if (options.dev) args.push("--dev")
   const child = spawn(process.execPath, [...args, "--", ...options.command], {
     cwd: options.cwd,
     env: { ...process.env, [EXAMPLE_ENV.port]: "0", ...options.env },
@@ -137,8 +140,8 @@ export interface ContractStartOptions {
  * Starts an example app's build for the HTTP contract suite the way `pnpm start` does, configured
  * only through its documented environment: JWT sessions (`AUTH_SESSION_STRATEGY=jwt`), the given
  * `AUTH_SECRET`, a free `PORT`, `AUTH_URL` (the given URL, else the app's own origin, as a
- * deployment behind a proxy sets it: the launcher sets `AUTH_TRUST_HOST`, which believes a
- * proxy's forwarded headers, and the contract sends forged ones), a fresh data folder. Its
+ * deployment behind a proxy sets it; the contract sends forged forwarded headers), a fresh data
+ * folder. Its
  * output is attached to the error when it does not start.
  *
  * @throws {Error} when the app does not get ready

@@ -23,6 +23,19 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
+/** The JSON at `url` once the server answers there (a dev server is not waited for). */
+async function fetchJsonWhenUp<T>(url: string): Promise<T> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      return (await (await fetch(url)).json()) as T
+    } catch (error) {
+      if (Date.now() > deadline) throw error
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}
+
 /** Runs the launcher to its end; resolves with its exit code and output. */
 function runToEnd(args: string[], env: Record<string, string | undefined>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
@@ -58,13 +71,13 @@ describe("example-launch", () => {
     expect(env).toMatchObject({
       PORT: String(app.port),
       HOST: "127.0.0.1",
-      AUTH_TRUST_HOST: "true",
       EXAMPLE_BASE_PATH: "/api/auth",
       EXAMPLE_DATA_DIR: dataDir,
       ORIGIN: app.url,
     })
-    // Not set by the launcher: whatever the caller had (normally nothing) passes through.
-    expect(env.AUTH_URL).toBe(process.env.AUTH_URL)
+    // The URL it prints is the app's; a production start never trusts the Host header.
+    expect(env.AUTH_URL).toBe(process.env.AUTH_URL || app.url)
+    expect(env.AUTH_TRUST_HOST).toBe(process.env.AUTH_TRUST_HOST)
     expect(env.AUTH_SECRET).toBe((await readFile(join(dataDir, "secret"), "utf8")).trim())
     expect(env.EMAIL_SERVER).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/)
     const mailbox = await fetch(env.EXAMPLE_MAILBOX_URL ?? "")
@@ -147,7 +160,31 @@ describe("example-launch", () => {
       urlEnv: [],
       readyPath: "/",
       wait: false,
+      dev: false,
       command: ["next", "start"],
     })
+    expect(parseLaunchArgs(["--dev", "--", "vite", "dev"])).toMatchObject({
+      dev: true,
+      wait: false,
+    })
+  })
+
+  it("trusts the Host header only for a development server, and keeps an AUTH_URL it is given", async () => {
+    const app = await startExampleApp({
+      cwd: dataDir,
+      command: [process.execPath, ECHO_APP],
+      basePath: "/auth",
+      dataDir,
+      dev: true,
+      env: { AUTH_URL: "https://app.example/auth" },
+      onOutput: () => {},
+    })
+    try {
+      // Not waited for: ask once the app answers.
+      const env = await fetchJsonWhenUp<Record<string, string>>(`${app.url}/`)
+      expect(env).toMatchObject({ AUTH_TRUST_HOST: "true", AUTH_URL: "https://app.example/auth" })
+    } finally {
+      await app.close()
+    }
   })
 })

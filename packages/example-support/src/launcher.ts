@@ -15,6 +15,8 @@ export interface LaunchArgs {
   urlEnv: string[]
   readyPath: string
   wait: boolean
+  /** A development server (`--dev`): not waited for, and `AUTH_TRUST_HOST` set. */
+  dev: boolean
   command: string[]
 }
 
@@ -26,7 +28,7 @@ const PROBE_INTERVAL_MS = 100
 const EXIT_TIMEOUT_MS = 10_000
 
 const USAGE =
-  "Usage: example-launch [--base-path /auth] [--data-dir DIR] [--url-env NAME]… [--ready-path /] [--no-wait] -- <command…>"
+  "Usage: example-launch [--base-path /auth] [--data-dir DIR] [--url-env NAME]… [--ready-path /] [--no-wait] [--dev] -- <command…>"
 
 /**
  * Parses `example-launch` arguments.
@@ -39,6 +41,7 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchArgs {
     urlEnv: [],
     readyPath: "/",
     wait: true,
+    dev: false,
     command: [],
   }
   for (let index = 0; index < argv.length; index++) {
@@ -58,7 +61,10 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchArgs {
     else if (arg === "--url-env") args.urlEnv.push(value())
     else if (arg === "--ready-path") args.readyPath = value()
     else if (arg === "--no-wait") args.wait = false
-    else throw new Error(`Unknown option ${arg}.\n${USAGE}`)
+    else if (arg === "--dev") {
+      args.dev = true
+      args.wait = false
+    } else throw new Error(`Unknown option ${arg}.\n${USAGE}`)
   }
   if (args.command.length === 0) throw new Error(`No command to start the app.\n${USAGE}`)
   if (!args.basePath.startsWith("/")) throw new Error(`--base-path must start with "/".`)
@@ -98,6 +104,11 @@ export async function runLauncher(argv: readonly string[], host: LauncherHost): 
   }
   describe(servers, host.log)
   const env = { ...host.env, ...servers.env }
+  // The URL it prints is the app's: links in e-mails and OAuth redirects point there, whatever
+  // Host or X-Forwarded-Host a request says. A development server also believes the Host a
+  // browser sends (127.0.0.1 or localhost); a production start never trusts it.
+  env.AUTH_URL = nonEmpty(host.env.AUTH_URL) ?? servers.url
+  if (args.dev) env[EXAMPLE_ENV.trustHost] = "true"
   for (const name of args.urlEnv) env[name] = servers.url
   const [command = "", ...commandArgs] = args.command
   // Its own process group, signalled as a whole: wrappers (`sh`, the `node` shim of pnpm) do

@@ -53,13 +53,12 @@ describe("startExampleServers", () => {
     expect(elsewhere.headers.get("location") ?? "").not.toContain("/interaction/")
   })
 
-  it("hands over the env the README lists, without AUTH_URL", () => {
+  it("hands over the env the README lists (AUTH_URL is the launcher's)", () => {
     expect(Object.keys(servers.env).sort()).toEqual([
       "AUTH_PLAYGROUND_ID_ID",
       "AUTH_PLAYGROUND_ID_ISSUER",
       "AUTH_PLAYGROUND_ID_SECRET",
       "AUTH_SECRET",
-      "AUTH_TRUST_HOST",
       "EMAIL_SERVER",
       "EXAMPLE_BASE_PATH",
       "EXAMPLE_DATA_DIR",

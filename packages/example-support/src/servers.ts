@@ -99,7 +99,6 @@ export async function startExampleServers(options: ExampleServersOptions): Promi
         [EXAMPLE_ENV.port]: String(port),
         [EXAMPLE_ENV.host]: host,
         [EXAMPLE_ENV.secret]: secret.secret,
-        [EXAMPLE_ENV.trustHost]: "true",
         [EXAMPLE_ENV.issuer]: idp.issuer,
         [EXAMPLE_ENV.clientId]: client.clientId,
         [EXAMPLE_ENV.clientSecret]: client.clientSecret ?? "",

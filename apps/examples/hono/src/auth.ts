@@ -1,6 +1,6 @@
 /**
  * The app's Auth.js config: what `initAuthConfig` hands every request. AUTH_SECRET and
- * AUTH_TRUST_HOST come from the environment (`pnpm start` sets them); the auth routes are at
+ * AUTH_URL come from the environment (`pnpm start` sets them; set your own in production); the auth routes are at
  * /api/auth, @auth/hono's default.
  */
 

@@ -1,7 +1,7 @@
 /**
  * The app's Auth.js setup: the config the catch-all route serves, and the server helpers the
- * pages, actions and middleware use. AUTH_SECRET and AUTH_TRUST_HOST come from the environment
- * (`pnpm start` sets them).
+ * pages, actions and middleware use. AUTH_SECRET and AUTH_URL come from the environment
+ * (`pnpm start` sets them; set your own in production).
  */
 import { DEMO_USER, exampleDatabase, findDemoUser } from "@auth/example-support"
 import { PostgresAdapter } from "@auth/pg-adapter"

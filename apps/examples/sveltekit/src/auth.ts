@@ -11,7 +11,7 @@ export const basePath = "/auth"
 /** The schema of the auth tables (made on first use). */
 const schema = "examples"
 
-// AUTH_SECRET and AUTH_TRUST_HOST come from the environment (`pnpm start` sets them); the
+// AUTH_SECRET and AUTH_URL come from the environment (`pnpm start` sets them; set your own in production); the
 // variables the app reads itself are declared in `src/env.ts`.
 export const { handle, signIn, signOut } = SvelteKitAuth({
   basePath,
