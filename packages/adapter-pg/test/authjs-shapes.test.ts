@@ -92,16 +92,21 @@ const targets: Array<{
   },
 ]
 
-/** Whole seconds, so both adapters' dates compare exactly. */
+/**
+ * One instant, in whole seconds, for every record of the file: both adapters' dates then
+ * compare exactly, even when the two calls of a pair fall in different seconds.
+ */
+const NOW = Math.floor(Date.now() / 1000) * 1000
+
 function inOneDay(): Date {
-  return new Date(Math.floor(Date.now() / 1000) * 1000 + 86_400_000)
+  return new Date(NOW + 86_400_000)
 }
 
 function userInput(): AdapterUser {
   return {
     id: crypto.randomUUID(),
     email: `${crypto.randomUUID()}@example.test`,
-    emailVerified: new Date(Math.floor(Date.now() / 1000) * 1000),
+    emailVerified: new Date(NOW),
     name: "Ada",
     image: "https://images.example.test/ada.png",
   }
@@ -119,7 +124,7 @@ function accountInput(userId: string): AdapterAccount {
     id_token: "id-token",
     token_type: "bearer",
     scope: "openid email",
-    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    expires_at: NOW / 1000 + 3600,
     session_state: "state",
   }
 }
