@@ -187,7 +187,9 @@ async function otherRow(
   } else if (config.type === "credentials") {
     row.notes.push("your `authorize` decides")
   } else if (config.type === "webauthn") {
-    row.notes.push("not available yet: a config with it is refused")
+    row.notes.push(
+      "not available yet: left out of sign-in (a warning says so), the other providers serve",
+    )
   }
   return row
 }

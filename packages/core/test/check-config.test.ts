@@ -5,7 +5,7 @@ import Credentials from "../src/providers/credentials.js"
 import GitHub from "../src/providers/github.js"
 import MicrosoftEntraID from "../src/providers/microsoft-entra-id.js"
 import type { AuthConfig } from "../src/types.js"
-import { recordingLogger, SECRET } from "./support/client.js"
+import { AuthClient, recordingLogger, SECRET } from "./support/client.js"
 
 const credentials = Credentials({ authorize: () => null })
 
@@ -42,24 +42,44 @@ describe("checkConfig", () => {
 })
 
 describe("an OAuth provider without a client id", () => {
-  it("is a configuration error naming the variable to set", () => {
-    const config: AuthConfig = { secret: SECRET, trustHost: true, providers: [GitHub] }
-    setEnvDefaults({}, config)
-    const error = checkConfig(config)
-    expect(error?.type).toBe("AuthError")
-    expect(error?.message).toMatch(/^Provider "github" has no client id\. Set AUTH_GITHUB_ID /)
+  it("is no configuration error: it is left out, with a warning naming the variable to set", () => {
+    const log = recordingLogger()
+    const config: AuthConfig = {
+      secret: SECRET,
+      trustHost: true,
+      providers: [GitHub],
+      logger: log.logger,
+    }
+    setEnvDefaults({ AUTH_GITHUB_SECRET: "secret" }, config)
+    expect(checkConfig(config)).toBeUndefined()
+    expect(log.warnings).toEqual(["providers-unavailable"])
   })
 
-  it("names the variable of a provider id with dashes", () => {
-    const config: AuthConfig = { secret: SECRET, trustHost: true, providers: [MicrosoftEntraID] }
+  it("names the variable of a provider id with dashes", async () => {
+    const warnings: Array<string | undefined> = []
+    const config: AuthConfig = {
+      secret: SECRET,
+      trustHost: true,
+      providers: [MicrosoftEntraID({ clientSecret: "secret" })],
+      logger: { warn: (_code, message) => void warnings.push(message) },
+    }
     setEnvDefaults({}, config)
-    expect(checkConfig(config)?.message).toMatch(/Set AUTH_MICROSOFT_ENTRA_ID_ID /)
+    await Auth(new Request("http://localhost/auth/providers"), config)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/set AUTH_MICROSOFT_ENTRA_ID_ID in the environment/)
   })
 
   it("is fine once AUTH_GITHUB_ID is set", () => {
-    const config: AuthConfig = { secret: SECRET, trustHost: true, providers: [GitHub] }
+    const log = recordingLogger()
+    const config: AuthConfig = {
+      secret: SECRET,
+      trustHost: true,
+      providers: [GitHub],
+      logger: log.logger,
+    }
     setEnvDefaults({ AUTH_GITHUB_ID: "id", AUTH_GITHUB_SECRET: "secret" }, config)
     expect(checkConfig(config)).toBeUndefined()
+    expect(log.warnings).toEqual([])
   })
 
   it("never redirects to the provider: the sign-in answers with the configuration error", async () => {
@@ -70,16 +90,14 @@ describe("an OAuth provider without a client id", () => {
       providers: [GitHub({ clientSecret: "secret" })],
       logger: log.logger,
     }
-    const response = await Auth(
-      new Request("http://localhost/auth/signin/github", {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: "csrfToken=x",
-      }),
-      config,
+    const client = new AuthClient(config)
+    const response = await client.postForm("/signin/github", {
+      csrfToken: await client.csrfToken(),
+    })
+    expect(response.status).toBe(302)
+    expect(response.headers.get("location")).toBe(
+      "http://localhost:3000/auth/error?error=Configuration",
     )
-    expect(response.status).toBe(500)
-    expect(response.headers.get("location")).toBeNull()
     expect(log.errors[0]?.message).toMatch(/AUTH_GITHUB_ID/)
   })
 })

@@ -89,20 +89,26 @@ describe("config errors", () => {
     }
   })
 
-  it("finds missing OAuth endpoints", async () => {
+  it("leaves out an OAuth provider with missing endpoints, naming them, and serves the rest", async () => {
     const recorder = recordingLogger()
     const provider = {
       id: "acme",
       name: "Acme",
       type: "oauth",
+      clientId: "acme-id",
+      clientSecret: "acme-secret",
       authorization: "https://acme.test/auth",
     }
-    const response = await new AuthClient(
-      base({ providers: [provider as never], logger: recorder.logger }),
-    ).get("/session")
-    expect(response.status).toBe(500)
-    expect(recorder.errors[0]?.name).toBe("InvalidEndpoints")
-    expect(recorder.errors[0]?.message).toContain("token")
+    const client = new AuthClient(base({ providers: [provider as never], logger: recorder.logger }))
+    expect((await client.get("/session")).status).toBe(200)
+    expect(recorder.warnings).toEqual(["providers-unavailable"])
+    const signIn = await client.postForm("/signin/acme", { csrfToken: await client.csrfToken() })
+    expect(signIn.headers.get("location")).toBe(
+      "http://localhost:3000/auth/error?error=Configuration",
+    )
+    expect(recorder.errors[0]?.name).toBe("InvalidProvider")
+    expect(recorder.errors[0]?.message).toContain("AUTH_ACME_ISSUER")
+    expect(recorder.errors[0]?.message).toContain("`token` endpoint")
   })
 })
 

@@ -1,13 +1,14 @@
 /**
  * Configuration mistakes are found when the app sets up `ExpressAuth` and the session helpers,
  * reported once with their fix; in development the app keeps serving, in production it refuses
- * to start.
+ * to start. A provider the environment does not configure is no such mistake: it is left out
+ * (one warning names its variables) and the app starts and serves the others, also in production.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { authSession, ExpressAuth, type ExpressAuthConfig, requireAuth } from "../src/index.js"
 import GitHub from "../src/providers/github.js"
 import { EXPRESS_VERSIONS, type ExpressFactory } from "./app.js"
-import { type Running, serve, testConfig } from "./support.js"
+import { PASSWORD, type Running, serve, testConfig, USER } from "./support.js"
 
 const [, express5] = EXPRESS_VERSIONS[0]!
 
@@ -119,27 +120,56 @@ describe("in production, a config with a mistake", () => {
   })
 })
 
-describe("an OAuth provider without a client id", () => {
+describe("an OAuth provider listed without its client id and secret", () => {
   beforeEach(() => {
     vi.stubEnv("AUTH_GITHUB_ID", undefined)
-    vi.stubEnv("AUTH_GITHUB_SECRET", "github-secret")
+    vi.stubEnv("AUTH_GITHUB_SECRET", undefined)
   })
 
-  it("is reported at startup naming AUTH_GITHUB_ID, and never sent to GitHub", async () => {
-    const { config, errors } = testConfig({ providers: [GitHub] })
-    running = await serve(express5, (app) => app.use("/auth", ExpressAuth(config)))
-    expect(errors).toHaveLength(1)
-    expect(errors[0]?.message).toMatch(/^Provider "github" has no client id\. Set AUTH_GITHUB_ID /)
+  /** The README's app with GitHub listed next to credentials, and the console as its logger. */
+  function withGitHub(): ExpressAuthConfig {
+    const { logger: _, ...config } = testConfig().config
+    return { ...config, providers: [GitHub, ...config.providers] }
+  }
 
+  it("is one warning at startup naming every missing variable, and no error", async () => {
+    const warned: string[] = []
+    vi.spyOn(console, "warn").mockImplementation((...args) => void warned.push(args.join(" ")))
+    running = await readmeApp(withGitHub())
+    for (const path of ["/", "/private"]) await running.client.fetch(path)
+    await running.client.action("/providers")
+
+    const lines = warned.filter((line) => line.includes("[auth][warn][providers-unavailable]"))
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain("AUTH_GITHUB_ID")
+    expect(lines[0]).toContain("AUTH_GITHUB_SECRET")
+    expect(printed).toEqual([])
+  })
+
+  it("does not stop a production app: it starts and serves the other providers", async () => {
+    vi.stubEnv("NODE_ENV", "production")
+    const { config, errors } = testConfig()
+    running = await readmeApp({ ...config, providers: [GitHub, ...config.providers] })
+
+    const providers = await running.client.action("/providers")
+    expect(providers.status).toBe(200)
+    expect(Object.keys(await providers.json())).toEqual(["credentials"])
+    await running.client.signIn({ username: "ada", password: PASSWORD })
+    const home = await running.client.fetch("/")
+    expect(await home.json()).toMatchObject({ session: { user: { email: USER.email } } })
+    expect(errors).toEqual([])
+  })
+
+  it("answers a sign-in with it with the Configuration error page, never sending it to GitHub", async () => {
+    vi.stubEnv("NODE_ENV", "production")
+    const { config, errors } = testConfig()
+    running = await readmeApp({ ...config, providers: [GitHub, ...config.providers] })
     const csrfToken = await running.client.csrfToken()
     const signIn = await running.client.postForm("/signin/github", { csrfToken })
-    expect(signIn.status).toBe(500)
-    expect(signIn.headers.get("location")).toBeNull()
-  })
-
-  it("stops a production app at startup", () => {
-    vi.stubEnv("NODE_ENV", "production")
-    const { config } = testConfig({ providers: [GitHub] })
-    expect(() => ExpressAuth(config)).toThrow(/AUTH_GITHUB_ID/)
+    expect(signIn.status).toBe(302)
+    expect(signIn.headers.get("location")).toBe(`${running.baseUrl}/auth/error?error=Configuration`)
+    expect(errors.at(-1)?.message).toMatch(
+      /^Provider "github" is not configured: set AUTH_GITHUB_ID/,
+    )
   })
 })

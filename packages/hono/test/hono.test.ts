@@ -3,6 +3,8 @@
 // getAuthUser() returns. The HTTP contract over real sockets is in contract.test.ts.
 import { encode } from "@auth/core/jwt"
 import Credentials from "@auth/core/providers/credentials"
+import GitHub from "@auth/core/providers/github"
+import Google from "@auth/core/providers/google"
 import { Hono } from "hono"
 import { HTTPException } from "hono/http-exception"
 import { describe, expect, it } from "vitest"
@@ -256,5 +258,69 @@ describe("getCsrfToken", () => {
     })
     expect(signOut.status).toBe(302)
     expect(signOut.headers.get("location")).toBe("http://localhost/bye")
+  })
+})
+
+describe("a provider the environment does not configure", () => {
+  /** Bindings of a production deployment that sets GitHub's variables but not Google's. */
+  const production = {
+    NODE_ENV: "production",
+    AUTH_SECRET: SECRET,
+    AUTH_URL: "https://app.example/api/auth",
+    AUTH_GITHUB_ID: "gh-id",
+    AUTH_GITHUB_SECRET: "gh-secret",
+  }
+
+  function withGoogle() {
+    const warnings: Array<string | undefined> = []
+    const errors: Error[] = []
+    const config = baseConfig({
+      providers: [GitHub, Google, ...baseConfig().providers],
+      logger: {
+        warn: (_code, message) => void warnings.push(message),
+        error: (error) => void errors.push(error),
+        debug: () => {},
+      },
+    })
+    return { app: readmeApp(config), warnings, errors }
+  }
+
+  it("leaves it out, one warning naming its variables, and serves the rest in production", async () => {
+    const { app, warnings, errors } = withGoogle()
+    const providers = await app.request("/api/auth/providers", {}, production)
+    expect(providers.status).toBe(200)
+    expect(Object.keys(await providers.json())).toEqual(["github", "credentials"])
+    const session = await app.request("/api/auth/session", {}, production)
+    expect(session.status).toBe(200)
+    expect(await app.request("/whoami", {}, production).then((r) => r.json())).toBeNull()
+
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain("AUTH_GOOGLE_ID")
+    expect(warnings[0]).toContain("AUTH_GOOGLE_SECRET")
+    expect(errors).toEqual([])
+  })
+
+  it("answers a sign-in with it with the Configuration error page", async () => {
+    const { app, errors } = withGoogle()
+    const csrf = await app.request("/api/auth/csrf", {}, production)
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string }
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .join("; ")
+    const signIn = await app.request(
+      "/api/auth/signin/google",
+      {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrfToken }),
+      },
+      production,
+    )
+    expect(signIn.status).toBe(302)
+    expect(signIn.headers.get("location")).toBe(
+      "https://app.example/api/auth/error?error=Configuration",
+    )
+    expect(errors.at(-1)?.message).toMatch(/^Provider "google" is not configured/)
   })
 })

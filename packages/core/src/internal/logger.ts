@@ -58,14 +58,14 @@ export const consoleLogger: LoggerInstance = {
     if (expected === undefined) console.error(describeError(error))
     else console.warn(`${YELLOW}[auth][warn][${(error as AuthError).type}]${RESET} ${expected}`)
   },
-  warn(code) {
+  warn(code, message) {
     if (ONCE_PER_PROCESS.has(code)) {
       if (warnedOnce.has(code)) return
       warnedOnce.add(code)
     }
-    console.warn(
-      `${YELLOW}[auth][warn][${code}]${RESET} Read more: https://warnings.authjs.dev#${code}`,
-    )
+    // A warning with its own advice says it; one without points to Auth.js's list of codes.
+    const text = message ?? `Read more: https://warnings.authjs.dev#${code}`
+    console.warn(`${YELLOW}[auth][warn][${code}]${RESET} ${text}`)
   },
   debug(message, metadata) {
     console.log(
@@ -76,6 +76,34 @@ export const consoleLogger: LoggerInstance = {
 }
 
 const noop = (): void => {}
+
+/** The texts each logger was given by {@link warnOnce}, by the config's `logger` object. */
+const toldOnce = new WeakMap<object, Set<string>>()
+
+/**
+ * Gives a warning once per logger and text. Configs prepared from one config (one per mount path
+ * or base path, by `prepareConfig`) share its `logger` object, so they tell it once; without a
+ * `logger` in the config, once per process (the built-in logger's).
+ *
+ * @param owner the config's `logger` option, or `undefined` for the built-in one
+ */
+export function warnOnce(
+  logger: LoggerInstance,
+  owner: object | undefined,
+  code: WarningCode,
+  message: string,
+): void {
+  const key = owner ?? consoleLogger
+  let told = toldOnce.get(key)
+  if (!told) {
+    told = new Set()
+    toldOnce.set(key, told)
+  }
+  const text = `${code}\0${message}`
+  if (told.has(text)) return
+  told.add(text)
+  logger.warn(code, message)
+}
 
 /**
  * Builds the logger for one config: custom levels win, missing levels use the console, and

@@ -2,8 +2,9 @@
  * The Passkey provider: WebAuthn with the settings that make credentials passkeys
  * (discoverable, user-verified).
  *
- * **Not available yet**: like `@auth/core/providers/webauthn`, a config with it is refused when
- * it is resolved, until this release implements WebAuthn.
+ * **Not available yet**: like `@auth/core/providers/webauthn`, it is left out of sign-in (the
+ * other providers serve; its endpoints answer with the `Configuration` error page) until this
+ * release implements WebAuthn.
  *
  * @see https://passkeys.dev/docs/intro/what-are-passkeys/
  * @module providers/passkey

@@ -2,9 +2,11 @@
  * The WebAuthn provider: sign in with a passkey or another WebAuthn credential.
  *
  * **Not available yet.** This release has no WebAuthn engine (the `/webauthn-options` action,
- * the registration and authentication ceremonies): a config with this provider is refused when
- * it is resolved, with a message that says so. The module exists so that imports of Auth.js's
- * `@auth/core/providers/webauthn` keep compiling and its options keep their shape.
+ * the registration and authentication ceremonies). A config with this provider still serves
+ * its other providers: this one is left out (not in `/providers` nor on the sign-in page; its
+ * endpoints answer with the `Configuration` error page) and a warning says so once. The module
+ * exists so that imports of Auth.js's `@auth/core/providers/webauthn` keep compiling and its
+ * options keep their shape.
  *
  * @see https://authjs.dev/getting-started/authentication/webauthn
  * @see https://www.w3.org/TR/webauthn-3/
@@ -89,7 +91,7 @@ export interface WebAuthnConfig extends CommonProviderOptions {
 /**
  * Creates a WebAuthn provider (id `webauthn`) with Auth.js's defaults: five-minute ceremonies,
  * conditional UI, an `email` form field, and the relying party taken from the request URL.
- * See the module note: configs with it are refused until WebAuthn is implemented.
+ * See the module note: it is left out of sign-in until WebAuthn is implemented.
  *
  * @example
  * import WebAuthn from "@auth/core/providers/webauthn"

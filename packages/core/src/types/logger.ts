@@ -8,10 +8,17 @@ export type WarningCode =
   | "weak-secret"
   | "jwt-a256gcm-allowed"
   | "rate-limit-disabled"
+  /** Listed providers left out until configured; the message names every missing variable. */
+  | "providers-unavailable"
 
 /** A logger. Levels that a custom logger leaves out use the built-in one. */
 export interface LoggerInstance extends Record<string, (...args: never[]) => void> {
-  warn: (code: WarningCode) => void
+  /**
+   * A warning, by its code. Some codes come with a message that says what to fix (for
+   * `providers-unavailable`, every missing environment variable); a logger written for Auth.js,
+   * which takes only the code, still works.
+   */
+  warn: (code: WarningCode, message?: string) => void
   error: (error: Error) => void
   debug: (message: string, metadata?: unknown) => void
 }

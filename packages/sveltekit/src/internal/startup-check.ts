@@ -8,10 +8,12 @@ const CONSEQUENCE =
 
 /**
  * Checks a config object when `SvelteKitAuth` is called (the server starting), with the
- * environment applied: a mistake (no `AUTH_SECRET`, a provider without its client id, …) is
- * reported once with its fix, on the dev server, and thrown everywhere else, so a production
- * server stops at startup instead of answering every auth request with a 500. A config
- * function can only be checked per request; `vite build` is not checked (no environment then).
+ * environment applied: a mistake that stops the whole service (no `AUTH_SECRET`, an untrusted
+ * host, …) is reported once with its fix, on the dev server, and thrown everywhere else, so a
+ * production server stops at startup instead of answering every auth request with a 500. A
+ * provider the environment does not configure is no such mistake: core leaves it out and warns
+ * once, naming its variables, and the server starts. A config function can only be checked per
+ * request; `vite build` is not checked (no environment then).
  *
  * @throws {AuthError} the configuration mistake, outside the dev server
  */

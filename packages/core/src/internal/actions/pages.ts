@@ -11,11 +11,13 @@ import {
   renderVerifyRequestPage,
 } from "../pages/render.js"
 import { type AuthContext, actionUrl, callbackUrlOf, csrfTokenOf } from "../request/context.js"
+import { assertNotUnavailable } from "./provider-lookup.js"
 import { withQuery } from "./with-query.js"
 
 /** GET `/signin`: the built-in sign-in page, or a redirect to `pages.signIn`. */
 export async function signInPageAction(context: AuthContext): Promise<ActionResult> {
   if (context.request.providerId !== undefined) {
+    assertNotUnavailable(context)
     throw new UnknownAction(
       `GET ${context.basePath}/signin/${context.request.providerId} is not an action: sign-in starts with a POST.`,
     )

@@ -2,8 +2,6 @@ import type { Adapter } from "../../adapters.js"
 import {
   type AuthError,
   AuthError as BaseAuthError,
-  ExperimentalFeatureNotEnabled,
-  InvalidEndpoints,
   MissingAdapter,
   MissingAdapterMethods,
   MissingAuthorize,
@@ -46,14 +44,18 @@ interface AssertInput {
   redirectProxyUrl: string | undefined
   /** A production deployment (`production`, by default `NODE_ENV=production`): weak secrets are refused. */
   production: boolean
-  /** `experimental.enableWebAuthn`. */
-  enableWebAuthn: boolean
 }
 
 /**
  * Checks a config once, when it is resolved, and returns the first mistake found (the order
  * follows Auth.js, so the same config fails with the same error). Mistakes Auth.js only finds
  * mid-request, or never (duplicate provider ids, a malformed redirect proxy URL), are found here.
+ *
+ * These are the mistakes that stop the whole service (every route answers the configuration
+ * error; integrations refuse to start in production): what makes it unsafe (an untrusted host,
+ * no or a weak secret) or what is wrong whatever the environment (a credentials provider without
+ * `authorize`, a missing adapter). A provider the environment leaves unconfigured, or one this
+ * release cannot serve (WebAuthn), is not one of them: see `findProviderProblem`.
  */
 export function findConfigError(input: AssertInput): AuthError | undefined {
   const { providers, adapter, strategy } = input
@@ -84,23 +86,6 @@ export function findConfigError(input: AssertInput): AuthError | undefined {
     seen.add(provider.id)
   }
   for (const provider of providers) {
-    const missing = missingEndpoint(provider)
-    if (missing) {
-      return new InvalidEndpoints(
-        `Provider "${provider.id}" has neither an \`issuer\` nor a \`${missing}\` endpoint. Set \`issuer\` for OpenID discovery, or set the endpoint.`,
-      )
-    }
-  }
-  for (const provider of providers) {
-    if ((provider.type === "oauth" || provider.type === "oidc") && !provider.clientId) {
-      // Auth.js sends such a sign-in to the provider without `client_id`: a provider error page.
-      const variable = `AUTH_${provider.id.toUpperCase().replace(/-/g, "_")}_ID`
-      return new BaseAuthError(
-        `Provider "${provider.id}" has no client id. Set ${variable} in the environment, or \`clientId\` in the provider's options, to the id the provider issued for this app.`,
-      )
-    }
-  }
-  for (const provider of providers) {
     if (provider.type === "credentials" && typeof provider.authorize !== "function") {
       return new MissingAuthorize(
         `Credentials provider "${provider.id}" has no \`authorize\` function. Add one that returns the user, or null to refuse.`,
@@ -118,8 +103,6 @@ export function findConfigError(input: AssertInput): AuthError | undefined {
       'The "database" session strategy needs a database adapter. Set `adapter`, or use `session: { strategy: "jwt" }`.',
     )
   }
-  const webAuthnError = findWebAuthnError(providers, input.enableWebAuthn)
-  if (webAuthnError) return webAuthnError
   if (adapter) {
     const required = new Set<string>()
     if (hasEmail) for (const name of EMAIL_METHODS) required.add(name)
@@ -151,38 +134,4 @@ function findWeakSecretError(input: AssertInput): AuthError | undefined {
   return new MissingSecret(
     `${which} is shorter than ${MIN_SECRET_BYTES} bytes, which production refuses: anyone with a session cookie can guess it offline. Generate one with \`npx auth secret\` (or \`openssl rand -base64 33\`).`,
   )
-}
-
-/**
- * WebAuthn (passkey) providers are refused: as in Auth.js when `experimental.enableWebAuthn` is
- * off, and in any case because this release does not implement passkeys. Half-serving them
- * (listed by `/providers`, hidden on the page, failing at their endpoints) helps nobody.
- */
-function findWebAuthnError(
-  providers: readonly InternalProvider[],
-  enabled: boolean,
-): AuthError | undefined {
-  const webAuthn = providers.find((provider) => (provider.type as string) === "webauthn")
-  if (!webAuthn) return undefined
-  if (!enabled) {
-    return new ExperimentalFeatureNotEnabled(
-      `Provider "${webAuthn.id}" uses WebAuthn, an experimental feature: it needs \`experimental: { enableWebAuthn: true }\`. Passkeys are not implemented by this release yet, so remove the provider for now.`,
-    )
-  }
-  return new BaseAuthError(
-    `Provider "${webAuthn.id}" uses WebAuthn (passkeys), which this release does not implement yet. Remove it from \`providers\` (and \`experimental.enableWebAuthn\`) until passkeys are supported.`,
-  )
-}
-
-function missingEndpoint(provider: InternalProvider): string | undefined {
-  if (provider.type !== "oauth" && provider.type !== "oidc") return undefined
-  if (provider.issuer) return undefined
-  for (const key of ["authorization", "token", "userinfo"] as const) {
-    const endpoint = provider[key]
-    const url = typeof endpoint === "string" ? endpoint : endpoint?.url
-    if (!url && !(key === "userinfo" && typeof endpoint === "object" && endpoint?.request)) {
-      return key
-    }
-  }
-  return undefined
 }

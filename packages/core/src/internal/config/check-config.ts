@@ -6,8 +6,13 @@ import { resolveConfig } from "./resolve-config.js"
  * Resolves a config exactly as `Auth()` will (defaults applied, checked, cached per config
  * object) and returns its first configuration mistake, or `undefined` when there is none.
  * Integrations call it when they are set up, after applying the environment
- * (`setEnvDefaults`), so a missing `AUTH_SECRET` or a provider without a client id is reported
- * at startup instead of on the first request. It logs nothing: reporting is the caller's.
+ * (`setEnvDefaults`), so a missing `AUTH_SECRET` is reported at startup instead of on the first
+ * request. The mistake is not logged: reporting it is the caller's.
+ *
+ * Only mistakes that stop the whole service count. A provider that cannot serve (an OAuth
+ * provider without `AUTH_<PROVIDER>_ID`, a WebAuthn provider) is left out while the others
+ * serve, and core itself warns about it once (`providers-unavailable`, naming every missing
+ * variable) when the config is resolved: never refuse to start for it.
  *
  * @example
  * setEnvDefaults(process.env, config)

@@ -1,6 +1,7 @@
 import { AuthError } from "../../errors.js"
 import type { AuthAction, AuthConfig } from "../../types.js"
 import { serviceOriginOf, targetURL } from "../http/request-url.js"
+import { providerEnvPrefix } from "./provider.js"
 
 /** An environment: variable names to values, as an integration reads them from its runtime. */
 export type EnvObject = Record<string, string | undefined>
@@ -117,7 +118,7 @@ function applyProviderEnv(env: EnvObject, provider: ProviderEntry): ProviderEntr
   const options = probe.options as Record<string, unknown> | undefined
   const id = String(options?.id ?? probe.id ?? "")
   if (!id) return provider
-  const prefix = `AUTH_${id.toUpperCase().replace(/-/g, "_")}`
+  const prefix = providerEnvPrefix(id)
   const fromEnv = {
     clientId: env[`${prefix}_ID`],
     clientSecret: env[`${prefix}_SECRET`],

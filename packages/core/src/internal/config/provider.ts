@@ -22,6 +22,15 @@ export function normalizeProvider(entry: Provider): InternalProvider {
   return merged
 }
 
+/**
+ * `AUTH_<ID>`, the prefix of a provider's environment variables (`_ID`, `_SECRET`, `_ISSUER`,
+ * `_KEY`): its id upper-cased, dashes as underscores (`microsoft-entra-id` →
+ * `AUTH_MICROSOFT_ENTRA_ID`).
+ */
+export function providerEnvPrefix(id: string): string {
+  return `AUTH_${id.toUpperCase().replace(/-/g, "_")}`
+}
+
 /** The URL of a provider's sign-in action for the given origin. */
 export function signinUrlOf(origin: string, basePath: string, providerId: string): string {
   return `${origin}${basePath}/signin/${encodeURIComponent(providerId)}`

@@ -27,7 +27,7 @@ import { serviceOriginOf } from "../http/request-url.js"
 import { decodeHeld } from "../jwt/decrypted-tokens.js"
 import { encode } from "../jwt/token.js"
 import { redactAdapterArgs } from "../log-redaction.js"
-import { createLogger, type LoggerInstance } from "../logger.js"
+import { createLogger, type LoggerInstance, warnOnce } from "../logger.js"
 import { type ResolvedRateLimit, resolveRateLimit } from "../rate-limit/options.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
 import { findConfigError } from "./assert.js"
@@ -38,6 +38,11 @@ import {
 } from "./defaults.js"
 import { DEFAULT_BASE_PATH, findServiceUrlError, normalizeBasePath } from "./env.js"
 import { type InternalProvider, normalizeProvider } from "./provider.js"
+import {
+  findProviderProblem,
+  type ProviderProblem,
+  unavailableProvidersMessage,
+} from "./provider-problems.js"
 import { type OriginPattern, parseAllowedOrigins } from "./redirect-proxy-origins.js"
 import { isWeakSecret } from "./secret-strength.js"
 
@@ -46,8 +51,14 @@ export interface ResolvedConfig {
   readonly basePath: string
   /** The secrets, newest first: the first one encrypts, any of them decrypts. */
   readonly secrets: readonly string[]
+  /** The providers that serve, in config order: what `/providers` and the sign-in page show. */
   readonly providers: readonly InternalProvider[]
   readonly providerById: ReadonlyMap<string, InternalProvider>
+  /**
+   * Listed providers left out, by id, with why: an OAuth provider the environment does not
+   * configure, a WebAuthn provider. Their sign-in answers with the `Configuration` error.
+   */
+  readonly unavailableProviders: ReadonlyMap<string, ProviderProblem>
   readonly session: Readonly<SessionOptions>
   readonly jwt: Readonly<JWTOptions>
   readonly callbacks: Readonly<CallbacksOptions>
@@ -75,7 +86,10 @@ export interface ResolvedConfig {
   readonly experimental: { readonly enableWebAuthn: boolean }
   /** Limits on sign-in e-mails (`rateLimit`), with the store counting them. */
   readonly rateLimit: ResolvedRateLimit
-  /** The first config mistake, reported on every request until it is fixed. */
+  /**
+   * The first mistake that stops the whole service, reported on every request until it is fixed
+   * (a provider that cannot serve is not one: see `unavailableProviders`).
+   */
   readonly error: AuthError | undefined
 }
 
@@ -97,13 +111,14 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
   const logger = createLogger(config)
   const secrets = toSecretList(config.secret)
   const basePath = normalizeBasePath(config.basePath ?? DEFAULT_BASE_PATH)
-  let providers: InternalProvider[] = []
+  let listed: InternalProvider[] = []
   let providerError: AuthError | undefined
   try {
-    providers = (config.providers ?? []).map(normalizeProvider)
+    listed = (config.providers ?? []).map(normalizeProvider)
   } catch (error) {
     providerError = asAuthError(error)
   }
+  const { providers, unavailable } = splitProviders(listed)
   const strategy = config.session?.strategy ?? (config.adapter ? "database" : "jwt")
   const session: SessionOptions = {
     strategy,
@@ -128,12 +143,13 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
       // With the app's URL set, the request's Host decides nothing that needs trusting.
       trustHost: Boolean(config.trustHost ?? config.url),
       secrets,
-      providers,
+      // Every listed provider: what the code asks for (an adapter's methods, unique ids) is the
+      // same in every environment, whichever providers the environment configures.
+      providers: listed,
       strategy,
       adapter,
       redirectProxyUrl: config.redirectProxyUrl,
       production: config.production === true,
-      enableWebAuthn: Boolean(config.experimental?.enableWebAuthn),
     }) ??
     findServiceUrlError(config.url) ??
     allowedOrigins.error ??
@@ -145,12 +161,19 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
   // Weakening options are logged once, when the config is resolved.
   if (jwt.allowA256GCM) logger.warn("jwt-a256gcm-allowed")
   if (config.rateLimit === false) logger.warn("rate-limit-disabled")
+  // Told once (at startup, for integrations that prepare the config then) with every fix at
+  // once, also next to a mistake that stops the service: one restart fixes all of them.
+  if (unavailable.size > 0) {
+    const message = unavailableProvidersMessage([...unavailable.values()])
+    warnOnce(logger, config.logger, "providers-unavailable", message)
+  }
 
   return Object.freeze({
     basePath,
     secrets: Object.freeze(secrets),
     providers: Object.freeze(providers),
     providerById: new Map(providers.map((provider) => [provider.id, provider])),
+    unavailableProviders: unavailable,
     session: Object.freeze(session),
     jwt: Object.freeze(jwt),
     callbacks: Object.freeze({ ...defaultCallbacks, ...withoutUndefined(config.callbacks) }),
@@ -178,6 +201,21 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
     rateLimit: limits.rateLimit,
     error,
   })
+}
+
+/** The providers that serve, and the others with what keeps each from serving. */
+function splitProviders(listed: readonly InternalProvider[]): {
+  providers: InternalProvider[]
+  unavailable: Map<string, ProviderProblem>
+} {
+  const providers: InternalProvider[] = []
+  const unavailable = new Map<string, ProviderProblem>()
+  for (const provider of listed) {
+    const problem = findProviderProblem(provider)
+    if (problem) unavailable.set(provider.id, problem)
+    else providers.push(provider)
+  }
+  return { providers, unavailable }
 }
 
 function toSecretList(secret: AuthConfig["secret"]): string[] {

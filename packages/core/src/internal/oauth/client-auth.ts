@@ -5,6 +5,7 @@
  * @see https://openid.net/specs/openid-connect-core-1_0.html#ClientAuthentication
  */
 import * as o from "oauth4webapi"
+import { providerEnvPrefix } from "../config/provider.js"
 import type { ResolvedOAuthProvider } from "./provider.js"
 
 type ClientProvider = Pick<
@@ -78,7 +79,7 @@ function clientSecretBasic(clientId: string | undefined, clientSecret: string): 
 function requireSecret(provider: ClientProvider, method: string): string {
   if (!provider.clientSecret) {
     throw new TypeError(
-      `Provider "${provider.id}" uses ${method} but has no \`clientSecret\`. Set it (AUTH_${provider.id.toUpperCase().replace(/-/g, "_")}_SECRET), or use \`client: { token_endpoint_auth_method: "none" }\` for a public client.`,
+      `Provider "${provider.id}" uses ${method} but has no \`clientSecret\`. Set it (${providerEnvPrefix(provider.id)}_SECRET), or use \`client: { token_endpoint_auth_method: "none" }\` for a public client.`,
     )
   }
   return provider.clientSecret

@@ -6,6 +6,7 @@ import { providersAction } from "../actions/providers.js"
 import { sessionAction } from "../actions/session.js"
 import { signInAction } from "../actions/signin.js"
 import { signOutAction } from "../actions/signout.js"
+import { webAuthnOptionsAction } from "../actions/webauthn-options.js"
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import type { ActionResult } from "../http/action-result.js"
 import { jsonResponse, toResponse, toReturnedRedirect, withCookies } from "../http/respond.js"
@@ -157,6 +158,8 @@ async function dispatch(context: AuthContext): Promise<ActionResult> {
         return (await pagesModule()).verifyRequestPageAction(context)
       case "callback":
         return callbackAction(context)
+      case "webauthn-options":
+        return webAuthnOptionsAction(context)
       default:
         break
     }

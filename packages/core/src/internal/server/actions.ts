@@ -283,9 +283,14 @@ function sameTarget(a: string, b: string, origin: string): boolean {
     : false
 }
 
-/** The type of a provider of the config by id, or `undefined` when it has none. */
+/**
+ * The type of a provider of the config by id, or `undefined` when it has none. A listed provider
+ * left out (not configured) counts: its sign-in runs and fails with the `Configuration` error,
+ * as the routes answer it, instead of silently showing the sign-in page.
+ */
 function findProvider(prepared: PreparedConfig, id: string): string | undefined {
-  return resolveConfig(prepared.config).providerById.get(id)?.type
+  const config = resolveConfig(prepared.config)
+  return (config.providerById.get(id) ?? config.unavailableProviders.get(id))?.type
 }
 
 function locationOf(result: ResponseInternal): string | undefined {

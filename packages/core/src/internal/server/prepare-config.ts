@@ -51,7 +51,12 @@ export interface PreparedConfig {
   readonly basePath: string
   /** The sign-in page: `pages.signIn`, else `<basePath>/signin`. */
   readonly signInPage: string
-  /** The first configuration mistake, or `undefined`; nothing is logged for it here. */
+  /**
+   * The first mistake that stops the whole service (no or a weak secret in production, an
+   * untrusted host, a missing adapter…), or `undefined`; nothing is logged for it here. A
+   * provider that cannot serve (an OAuth provider the environment does not configure, WebAuthn)
+   * is not one: it is left out, the others serve, and core warns once (`providers-unavailable`).
+   */
   readonly error: AuthError | undefined
   /**
    * Whether a proxy's forwarded headers (`Forwarded`, `X-Forwarded-Host`, `X-Forwarded-Proto`)
