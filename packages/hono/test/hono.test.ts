@@ -292,7 +292,8 @@ describe("a provider the environment does not configure", () => {
     expect(Object.keys(await providers.json())).toEqual(["github", "credentials"])
     const session = await app.request("/api/auth/session", {}, production)
     expect(session.status).toBe(200)
-    expect(await app.request("/whoami", {}, production).then((r) => r.json())).toBeNull()
+    const whoami = await app.request("/whoami", {}, production)
+    expect(await whoami.json()).toBeNull()
 
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toContain("AUTH_GOOGLE_ID")
