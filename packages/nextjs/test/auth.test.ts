@@ -26,8 +26,25 @@ const BROKEN: NextAuthConfig = {
   secret: SECRET,
   trustHost: true,
   logger: { error: () => {}, warn: () => {}, debug: () => {} },
+  // Two providers with one id: a configuration error for every route (an unconfigured
+  // provider alone is only left out).
   providers: [
-    { id: "broken", name: "Broken", type: "oidc", clientId: "id", clientSecret: "secret" },
+    {
+      id: "broken",
+      name: "Broken",
+      type: "oidc",
+      issuer: "https://idp.example",
+      clientId: "id",
+      clientSecret: "secret",
+    },
+    {
+      id: "broken",
+      name: "Broken",
+      type: "oidc",
+      issuer: "https://idp.example",
+      clientId: "id",
+      clientSecret: "secret",
+    },
   ] as NextAuthConfig["providers"],
 }
 
