@@ -10,7 +10,7 @@
  * import { Auth } from "@auth/core"
  * import { guard, prepareConfig } from "@auth/core/server"
  *
- * const prepared = prepareConfig(config, process.env, { defaultBasePath: "/api/auth" })
+ * const prepared = prepareConfig(config, env, { defaultBasePath: "/api/auth" })
  * export const handler = (request: Request) => Auth(request, prepared.config)
  * export async function protect(request: Request): Promise<Response | undefined> {
  *   const result = await guard(request, prepared)

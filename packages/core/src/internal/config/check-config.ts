@@ -15,9 +15,9 @@ import { resolveConfig } from "./resolve-config.js"
  * variable) when the config is resolved: never refuse to start for it.
  *
  * @example
- * setEnvDefaults(process.env, config)
+ * setEnvDefaults(env, config)
  * const error = checkConfig(config)
- * if (error && process.env.NODE_ENV === "production") throw error
+ * if (error && env.NODE_ENV === "production") throw error
  */
 export function checkConfig(config: AuthConfig): AuthError | undefined {
   return resolveConfig(config).error

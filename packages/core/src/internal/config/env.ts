@@ -60,11 +60,11 @@ export function normalizeBasePath(path: string): string {
  * `clientId` / `clientSecret` / `issuer` / `apiKey` from `AUTH_<PROVIDER>_ID` / `_SECRET` /
  * `_ISSUER` / `_KEY`. Values already in the config win. Legacy `NEXTAUTH_` names are aliases.
  *
- * @param env the environment, for example `process.env`
+ * @param env the environment: `process.env` on Node, `Deno.env.toObject()` on Deno, a Worker's bindings
  * @param config the config to complete; it is updated in place
  * @param suppressBasePathWarning do not warn when both `AUTH_URL` and `basePath` name a path
  * @example
- * setEnvDefaults(process.env, config)
+ * setEnvDefaults(env, config)
  */
 export function setEnvDefaults(
   env: EnvObject,
@@ -184,7 +184,7 @@ function warn(
  * @throws {TypeError} when `AUTH_URL` is not a URL, or, without one, when the host is not a valid
  *   URL host (see {@link resolveRequestURL}: such requests deserve a 400)
  * @example
- * createActionURL("session", "https", headers, process.env, { basePath: "/auth" })
+ * createActionURL("session", "https", headers, env, { basePath: "/auth" })
  * // → https://example.com/auth/session
  */
 export function createActionURL(

@@ -109,10 +109,10 @@ const lastPrepared = new WeakMap<
  * The environment is read the first time; pass the same config object on every request.
  *
  * @param config the user's config (never changed)
- * @param env the environment, for example `process.env`
+ * @param env the environment: `process.env` on Node, `Deno.env.toObject()` on Deno, a Worker's bindings
  * @example
- * const prepared = prepareConfig(config, process.env, { defaultBasePath: "/api/auth" })
- * if (prepared.error && process.env.NODE_ENV === "production") throw prepared.error
+ * const prepared = prepareConfig(config, env, { defaultBasePath: "/api/auth" })
+ * if (prepared.error && env.NODE_ENV === "production") throw prepared.error
  * const url = prepared.requestURL(request)
  * if (!url) return new Response("Bad request.", { status: 400 })
  */
