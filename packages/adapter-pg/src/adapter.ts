@@ -1,13 +1,12 @@
 import type { Adapter } from "@auth/core/adapters"
+import { authenticatorMethods } from "./authenticators.js"
 import { handlePoolErrors, isErrorEventSource, type PoolErrorLogger } from "./pool-errors.js"
 import type { Queryable } from "./queryable.js"
 import {
   ACCOUNT_COLUMNS,
   ACCOUNT_INSERT_COLUMNS,
-  AUTHENTICATOR_COLUMNS,
   SESSION_COLUMNS,
   toAccount,
-  toAuthenticator,
   toSession,
   toSessionAndUser,
   toUser,
@@ -49,6 +48,10 @@ const SESSION_UPDATE_COLUMNS = { userId: `"userId"`, expires: "expires" } as con
  * authenticators in PostgreSQL. Create the tables first with `applySchema` or the SQL of
  * `schemaSql`, or use the tables of Auth.js's `@auth/pg-adapter` as they are (integer ids work:
  * an id that cannot be one of them finds nobody).
+ *
+ * Besides Auth.js's methods it has `deleteAuthenticator`, and authenticators carry
+ * `createdAt` and `lastUsedAt` (set by the adapter; `null` on a table made before those columns
+ * until `applySchema` adds them), which passkey management uses.
  *
  * Ids come back as the database types them, as Auth.js's adapter returned them: text UUIDs in
  * our schema, numbers for Auth.js's `SERIAL` ids (`{ id: 1 }`). Sessions and accounts carry
@@ -174,6 +177,16 @@ export function PostgresAdapter(client: Queryable, options: PostgresAdapterOptio
       return row === undefined ? null : toAccount(row)
     },
 
+    async listAccounts(userId) {
+      const rows = await run(
+        `SELECT ${ACCOUNT_COLUMNS} FROM ${t.accounts} WHERE "userId" = $1
+         ORDER BY provider, "providerAccountId"`,
+        [userId],
+        { byUserId: true },
+      )
+      return rows.map(toAccount)
+    },
+
     async createSession({ sessionToken, userId, expires }) {
       const row = await first(
         `INSERT INTO ${t.sessions} ("sessionToken", "userId", expires)
@@ -240,53 +253,7 @@ export function PostgresAdapter(client: Queryable, options: PostgresAdapterOptio
       return row === undefined ? null : toVerificationToken(row)
     },
 
-    async getAuthenticator(credentialID) {
-      const row = await first(
-        `SELECT ${AUTHENTICATOR_COLUMNS} FROM ${t.authenticators} WHERE "credentialID" = $1`,
-        [credentialID],
-      )
-      return row === undefined ? null : toAuthenticator(row)
-    },
-
-    async createAuthenticator(authenticator) {
-      const row = await first(
-        `INSERT INTO ${t.authenticators} (${AUTHENTICATOR_COLUMNS})
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${AUTHENTICATOR_COLUMNS}`,
-        [
-          authenticator.credentialID,
-          authenticator.userId,
-          authenticator.providerAccountId,
-          authenticator.credentialPublicKey,
-          authenticator.counter,
-          authenticator.credentialDeviceType,
-          authenticator.credentialBackedUp,
-          authenticator.transports ?? null,
-        ],
-      )
-      return toAuthenticator(row)
-    },
-
-    async listAuthenticatorsByUserId(userId) {
-      const rows = await run(
-        `SELECT ${AUTHENTICATOR_COLUMNS} FROM ${t.authenticators} WHERE "userId" = $1
-         ORDER BY "credentialID"`,
-        [userId],
-        { byUserId: true },
-      )
-      return rows.map(toAuthenticator)
-    },
-
-    async updateAuthenticatorCounter(credentialID, newCounter) {
-      const row = await first(
-        `UPDATE ${t.authenticators} SET counter = $2 WHERE "credentialID" = $1
-         RETURNING ${AUTHENTICATOR_COLUMNS}`,
-        [credentialID, newCounter],
-      )
-      if (row === undefined) {
-        throw new Error(`updateAuthenticatorCounter: no authenticator "${credentialID}".`)
-      }
-      return toAuthenticator(row)
-    },
+    ...authenticatorMethods(t.authenticators, run),
   }
 }
 

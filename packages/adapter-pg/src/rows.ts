@@ -19,9 +19,20 @@ export const ACCOUNT_INSERT_COLUMNS =
 export const ACCOUNT_COLUMNS = `id, ${ACCOUNT_INSERT_COLUMNS}`
 export const SESSION_COLUMNS = `id, "sessionToken", "userId", expires`
 export const VERIFICATION_TOKEN_COLUMNS = "identifier, token, expires"
+/** The authenticator columns `createAuthenticator` writes, in the order of its parameters. */
 export const AUTHENTICATOR_COLUMNS =
   `"credentialID", "userId", "providerAccountId", "credentialPublicKey", counter, ` +
   `"credentialDeviceType", "credentialBackedUp", transports`
+/**
+ * The authenticator columns as read from the table aliased `a`. The timestamps, additions beyond
+ * Auth.js, go through `to_jsonb`, which gives NULL for a column the table lacks (one made before
+ * them and not migrated) where naming the column would fail the statement.
+ */
+export const AUTHENTICATOR_SELECT =
+  `a."credentialID", a."userId", a."providerAccountId", a."credentialPublicKey", a.counter, ` +
+  `a."credentialDeviceType", a."credentialBackedUp", a.transports, ` +
+  `(to_jsonb(a) ->> 'createdAt')::timestamptz AS "createdAt", ` +
+  `(to_jsonb(a) ->> 'lastUsedAt')::timestamptz AS "lastUsedAt"`
 
 /** The optional OAuth token columns of `accounts`; NULL means the provider did not send it. */
 const ACCOUNT_TOKEN_TEXT_COLUMNS = [
@@ -133,6 +144,8 @@ export function toAuthenticator(value: unknown): AdapterAuthenticator {
     credentialDeviceType: text(row, "credentialDeviceType"),
     credentialBackedUp: boolean(row, "credentialBackedUp"),
     transports: nullableText(row, "transports"),
+    createdAt: nullableDate(row, "createdAt"),
+    lastUsedAt: nullableDate(row, "lastUsedAt"),
   }
 }
 

@@ -1,12 +1,12 @@
 /**
  * `applySchema` on databases that already have tables: it adds what is missing, keyed like the
- * existing `users.id`, never alters what exists, logs what it did, and does not stop an app that
- * worked with Auth.js. On PGlite (the same statements run on PostgreSQL in the Auth.js schema
+ * existing `users.id`, alters nothing that exists but for the nullable columns added since a
+ * table's first release, logs what it did, and does not stop an app that worked with Auth.js. On PGlite (the same statements run on PostgreSQL in the Auth.js schema
  * suites of `test/`).
  */
 import { PGlite } from "@electric-sql/pglite"
 import { afterEach, describe, expect, it } from "vitest"
-import { AUTHJS_SCHEMA_SQL } from "../test/authjs-schema.js"
+import { AUTHJS_AUTHENTICATORS_SQL, AUTHJS_SCHEMA_SQL } from "../test/authjs-schema.js"
 import { PostgresAdapter } from "./adapter.js"
 import { applySchema } from "./schema.js"
 
@@ -38,12 +38,14 @@ describe("applySchema on a new database", () => {
     expect(await applySchema(db, { logger })).toEqual({
       schema: "public",
       created: ["users", "accounts", "sessions", "verification_token", "authenticators"],
+      addedColumns: [],
       userIdType: "text",
       warnings: [],
     })
     expect(await applySchema(db, { logger })).toEqual({
       schema: "public",
       created: [],
+      addedColumns: [],
       userIdType: "text",
       warnings: [],
     })
@@ -191,6 +193,102 @@ describe("applySchema on Auth.js's schema", () => {
       SET ROLE app;`)
     await expect(applySchema(db, { logger: recorder().logger })).rejects.toMatchObject({
       code: "42501",
+    })
+  })
+})
+
+/** Auth.js's tables with an authenticators table of Auth.js's column set, and a user. */
+const BEFORE_TIMESTAMPS_SQL = `${AUTHJS_SCHEMA_SQL} ${AUTHJS_AUTHENTICATORS_SQL}
+  INSERT INTO users (email) VALUES ('old@example.test');`
+
+/** An authenticator of user `userId` with the given id. */
+function authenticatorOf(userId: string, credentialID: string) {
+  return {
+    credentialID,
+    userId,
+    providerAccountId: credentialID,
+    credentialPublicKey: "public-key",
+    counter: 0,
+    credentialDeviceType: "singleDevice",
+    credentialBackedUp: false,
+    transports: "internal",
+  }
+}
+
+describe("an authenticators table made before its timestamps", () => {
+  const ADDED = 'authenticators."createdAt", authenticators."lastUsedAt"'
+
+  it("works as it is: the adapter reads the timestamps as null and sets none", async () => {
+    const db = await open(BEFORE_TIMESTAMPS_SQL)
+    const adapter = PostgresAdapter(db)
+    const user = (await adapter.getUserByEmail!("old@example.test"))!
+    const input = authenticatorOf(user.id, "before")
+    const untimed = { ...input, createdAt: null, lastUsedAt: null }
+    expect(await adapter.createAuthenticator!(input)).toEqual(untimed)
+    expect(await adapter.updateAuthenticatorCounter!("before", 2)).toEqual({
+      ...untimed,
+      counter: 2,
+    })
+    expect(await adapter.listAuthenticatorsByUserId!(user.id)).toEqual([{ ...untimed, counter: 2 }])
+    expect(await adapter.deleteAuthenticator!("before")).toEqual({ ...untimed, counter: 2 })
+    expect(await adapter.getAuthenticator!("before")).toBeNull()
+  })
+
+  it("gets both columns from applySchema: rows stored before keep NULL, new writes set them", async () => {
+    const db = await open(`${BEFORE_TIMESTAMPS_SQL}
+      INSERT INTO authenticators VALUES ('stored', 1, 'stored', 'key', 3, 'singleDevice', false, NULL);`)
+    const { log, logger } = recorder()
+    const applied = await applySchema(db, { logger })
+    expect(applied).toMatchObject({
+      created: [],
+      addedColumns: ["authenticators.createdAt", "authenticators.lastUsedAt"],
+    })
+    expect(log.info).toEqual([
+      `[@auth/pg-adapter] Added the columns ${ADDED} in schema "public"; the rows stored before have them NULL.`,
+    ])
+    expect(log.warn.join("\n")).not.toMatch(/authenticators/)
+
+    const adapter = PostgresAdapter(db)
+    expect(await adapter.getAuthenticator!("stored")).toMatchObject({
+      counter: 3,
+      createdAt: null,
+      lastUsedAt: null,
+    })
+    const used = await adapter.updateAuthenticatorCounter!("stored", 4)
+    expect(used).toMatchObject({ counter: 4, createdAt: null, lastUsedAt: expect.any(Date) })
+    const created = await adapter.createAuthenticator!(authenticatorOf(used.userId, "after"))
+    expect(created).toMatchObject({ createdAt: expect.any(Date), lastUsedAt: null })
+    // The default covers rows that other tools insert.
+    await db.query(
+      `INSERT INTO authenticators VALUES ('by-sql', 1, 'by-sql', 'key', 0, 'singleDevice', false, NULL)`,
+    )
+    expect((await adapter.getAuthenticator!("by-sql"))?.createdAt).toBeInstanceOf(Date)
+
+    const again = await applySchema(db, { logger })
+    expect(again.addedColumns).toEqual([])
+    expect(log.info).toHaveLength(1)
+  })
+
+  it("starts for a role that does not own the table: the columns are a warning", async () => {
+    const db = await open(`${BEFORE_TIMESTAMPS_SQL}
+      CREATE ROLE app NOLOGIN;
+      GRANT USAGE ON SCHEMA public TO app;
+      GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO app;
+      GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO app;
+      SET ROLE app;`)
+    const { log, logger } = recorder()
+    expect(await applySchema(db, { logger })).toMatchObject({ created: [], addedColumns: [] })
+    expect(log.info).toEqual([])
+    expect(log.warn).toContain(
+      `[@auth/pg-adapter] Could not add the columns ${ADDED} in schema "public" (permission denied): the adapter works without them and reads them as null. Run as the table's owner: ALTER TABLE authenticators ADD COLUMN IF NOT EXISTS "createdAt" TIMESTAMPTZ, ADD COLUMN IF NOT EXISTS "lastUsedAt" TIMESTAMPTZ; ALTER TABLE authenticators ALTER COLUMN "createdAt" SET DEFAULT now();`,
+    )
+    const adapter = PostgresAdapter(db)
+    const user = (await adapter.getUserByEmail!("old@example.test"))!
+    await adapter.createAuthenticator!(authenticatorOf(user.id, "app"))
+    expect(await adapter.updateAuthenticatorCounter!("app", 1)).toMatchObject({
+      counter: 1,
+      createdAt: null,
+      lastUsedAt: null,
     })
   })
 })

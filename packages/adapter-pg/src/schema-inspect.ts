@@ -1,10 +1,12 @@
 /**
  * Reads what already exists in a schema (tables, column types, unique indexes) and decides what
- * `applySchema` creates, so that a database made for Auth.js's `@auth/pg-adapter` (`SERIAL`
- * integer ids, no constraints) is extended, never rewritten.
+ * `applySchema` creates or adds, so that a database made for Auth.js's `@auth/pg-adapter`
+ * (`SERIAL` integer ids, no constraints) is extended, never rewritten.
  */
 import type { Queryable } from "./queryable.js"
 import {
+  ADDED_COLUMNS,
+  type AddedColumn,
   TABLE_COLUMNS,
   TABLES,
   type TableName,
@@ -30,6 +32,8 @@ export interface SchemaPlan {
   create: TableName[]
   /** How their `"userId"` columns are declared. */
   userKey: UserKey
+  /** The columns of {@link ADDED_COLUMNS} to add to existing tables, by table. */
+  addColumns: Array<{ table: TableName; columns: AddedColumn[] }>
   /** Advice about existing tables, which are left as they are. */
   warnings: string[]
 }
@@ -159,14 +163,26 @@ function adviceFor(inspection: SchemaInspection): string[] {
   return advice
 }
 
+/** The columns of {@link ADDED_COLUMNS} that existing tables lack. */
+function missingAddedColumns(inspection: SchemaInspection): SchemaPlan["addColumns"] {
+  const missing: SchemaPlan["addColumns"] = []
+  for (const [table, columns] of inspection.tables) {
+    const absent = (ADDED_COLUMNS[table] ?? []).filter((column) => !columns.has(column.name))
+    if (absent.length > 0) missing.push({ table, columns: absent })
+  }
+  return missing
+}
+
 /**
- * Decides what `applySchema` creates in a schema as `inspection` found it: the missing tables
- * only, keyed like the existing `users` table; existing tables are never altered, and what they
- * lack is reported as advice.
+ * Decides what `applySchema` does to a schema as `inspection` found it: it creates the missing
+ * tables, keyed like the existing `users` table, and adds the nullable columns of
+ * {@link ADDED_COLUMNS} that existing tables lack; nothing else of an existing table is
+ * altered, and what it lacks is reported as advice.
  */
 export function planSchema(inspection: SchemaInspection): SchemaPlan {
   const warnings: string[] = []
   const userKey = userKeyOf(inspection, warnings)
   const create = TABLES.filter((table) => !inspection.tables.has(table))
-  return { create, userKey, warnings: [...warnings, ...adviceFor(inspection)] }
+  const addColumns = missingAddedColumns(inspection)
+  return { create, userKey, addColumns, warnings: [...warnings, ...adviceFor(inspection)] }
 }

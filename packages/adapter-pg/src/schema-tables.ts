@@ -19,7 +19,10 @@ export const TABLES = [
 /** The name of one of the adapter's tables. */
 export type TableName = (typeof TABLES)[number]
 
-/** The columns the adapter reads or writes in each table. */
+/**
+ * The columns the adapter needs in each table: a table made without one of them is reported
+ * (see `applySchema`'s warnings), and the calls that use it fail.
+ */
 export const TABLE_COLUMNS: Record<TableName, readonly string[]> = {
   users: ["id", "name", "email", "emailVerified", "image"],
   accounts: [
@@ -47,6 +50,28 @@ export const TABLE_COLUMNS: Record<TableName, readonly string[]> = {
     "credentialDeviceType",
     "credentialBackedUp",
     "transports",
+  ],
+}
+
+/** A column added to a table after the table's first release. */
+export interface AddedColumn {
+  name: string
+  /** An SQL type name. */
+  type: string
+  /** The SQL of its default, for rows inserted from then on. */
+  default?: string
+}
+
+/**
+ * Columns added to a table after its first release, each nullable. `applySchema` adds them to
+ * an existing table that lacks them, and the adapter reads NULL where they are absent, so that a
+ * table made before them keeps working without the migration. The authenticators' timestamps
+ * are additions beyond Auth.js, for passkey management.
+ */
+export const ADDED_COLUMNS: Partial<Record<TableName, readonly AddedColumn[]>> = {
+  authenticators: [
+    { name: "createdAt", type: "TIMESTAMPTZ", default: "now()" },
+    { name: "lastUsedAt", type: "TIMESTAMPTZ" },
   ],
 }
 
@@ -97,14 +122,18 @@ export function quoteSchema(schema: string): string {
  * @throws {TypeError} See {@link quoteSchema}.
  */
 export function tableNames(schema: string | undefined): TableNames {
-  const prefix = schema === undefined ? "" : `${quoteSchema(schema)}.`
   return {
-    users: `${prefix}users`,
-    accounts: `${prefix}accounts`,
-    sessions: `${prefix}sessions`,
-    verificationToken: `${prefix}verification_token`,
-    authenticators: `${prefix}authenticators`,
+    users: qualifiedName(schema, "users"),
+    accounts: qualifiedName(schema, "accounts"),
+    sessions: qualifiedName(schema, "sessions"),
+    verificationToken: qualifiedName(schema, "verification_token"),
+    authenticators: qualifiedName(schema, "authenticators"),
   }
+}
+
+/** One table's name in `schema`, quoted and qualified; without a schema, the bare name. */
+function qualifiedName(schema: string | undefined, table: TableName): string {
+  return schema === undefined ? table : `${quoteSchema(schema)}.${table}`
 }
 
 /**
@@ -180,9 +209,40 @@ export function createTableStatements(
   counter BIGINT NOT NULL,
   "credentialDeviceType" TEXT NOT NULL,
   "credentialBackedUp" BOOLEAN NOT NULL,
-  transports TEXT
+  transports TEXT,
+  ${(ADDED_COLUMNS.authenticators ?? []).map(columnDefinition).join(",\n  ")}
 )`,
         `CREATE INDEX IF NOT EXISTS authenticators_user_id_idx ON ${t.authenticators} ("userId")`,
       ]
   }
+}
+
+/** `"createdAt" TIMESTAMPTZ DEFAULT now()`: an added column as `CREATE TABLE` declares it. */
+function columnDefinition(column: AddedColumn): string {
+  const declared = `"${column.name}" ${column.type}`
+  return column.default === undefined ? declared : `${declared} DEFAULT ${column.default}`
+}
+
+/**
+ * The idempotent statements that add `columns` to an existing `table` (in `schema`, or the one
+ * the `search_path` finds). A default is set after the column is added, so that it applies to
+ * new rows only: rows stored before keep NULL (a creation time not known) rather than the time
+ * of the migration.
+ */
+export function addColumnStatements(
+  schema: string | undefined,
+  table: TableName,
+  columns: readonly AddedColumn[],
+): string[] {
+  const name = qualifiedName(schema, table)
+  const add = columns.map((column) => `ADD COLUMN IF NOT EXISTS "${column.name}" ${column.type}`)
+  const defaults = columns.flatMap((column) =>
+    column.default === undefined
+      ? []
+      : [`ALTER COLUMN "${column.name}" SET DEFAULT ${column.default}`],
+  )
+  return [
+    `ALTER TABLE ${name} ${add.join(", ")}`,
+    ...(defaults.length === 0 ? [] : [`ALTER TABLE ${name} ${defaults.join(", ")}`]),
+  ]
 }

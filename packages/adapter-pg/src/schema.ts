@@ -1,6 +1,7 @@
 import type { Queryable } from "./queryable.js"
 import { inspectSchema, planSchema, type SchemaPlan } from "./schema-inspect.js"
 import {
+  addColumnStatements,
   createTableStatements,
   quoteSchema,
   TABLES,
@@ -42,6 +43,11 @@ export interface AppliedSchema {
   schema: string
   /** The tables it created (none when all existed). */
   created: TableName[]
+  /**
+   * The columns it added to existing tables, as `table.column` (the authenticators' timestamps
+   * on a table made before them); none when all existed.
+   */
+  addedColumns: string[]
   /** The SQL type of `users.id`: `text` for our schema, `integer` for Auth.js's. */
   userIdType: string
   /** Advice about existing tables, also sent to `logger.warn`. */
@@ -73,14 +79,17 @@ export function schemaSql(schema = "public"): string {
  * run on every start. An existing database is extended, never rewritten: tables that exist are
  * left as they are, so a database made for Auth.js's `@auth/pg-adapter` (integer `SERIAL` ids)
  * keeps working, and a table added to it (`authenticators`) gets `"userId"` of `users.id`'s
- * type. Each table created is logged with `logger.info`; advice about existing tables (a
- * missing unique index) with `logger.warn`. Concurrent runs are serialised by a
- * transaction-scoped advisory lock, because concurrent `CREATE TABLE IF NOT EXISTS` can
- * otherwise fail on PostgreSQL's catalog unique indexes.
+ * type. The one change to an existing table is additive: an `authenticators` table made before
+ * the `"createdAt"` and `"lastUsedAt"` columns gets them (`ADD COLUMN IF NOT EXISTS`, nullable;
+ * the rows stored before keep NULL). Each table created and column added is logged with
+ * `logger.info`; advice about existing tables (a missing unique index) with `logger.warn`.
+ * Concurrent runs are serialised by a transaction-scoped advisory lock, because concurrent
+ * `CREATE TABLE IF NOT EXISTS` can otherwise fail on PostgreSQL's catalog unique indexes.
  *
  * @throws {TypeError} When `options.schema` is not a plain identifier.
  * @throws {Error} When a required table cannot be created (a role without the `CREATE`
- *   privilege); a missing `authenticators` table (WebAuthn only) is then a warning instead.
+ *   privilege); a missing `authenticators` table (WebAuthn only) is then a warning instead, and
+ *   so are columns a role that does not own the table cannot add (the adapter works without).
  * @example
  * import pg from "pg"
  * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL })
@@ -97,10 +106,12 @@ export async function applySchema(
   const plan = planSchema(inspection)
   const target = { name: schema, shown: inspection.schemaName ?? "(none on the search_path)" }
   const created = await createTables(client, target, plan, logger)
+  const addedColumns = await addColumns(client, target, plan, logger)
   for (const warning of plan.warnings) logger.warn(`${PREFIX} ${warning}`)
   return {
     schema: target.shown,
     created,
+    addedColumns,
     userIdType: inspection.tables.get("users")?.get("id") ?? "text",
     warnings: plan.warnings,
   }
@@ -121,7 +132,7 @@ async function createTables(
 ): Promise<TableName[]> {
   if (plan.create.length === 0) return []
   try {
-    await client.query(createScript(target.name, plan))
+    await client.query(lockedScript(createStatements(target.name, plan)))
   } catch (error) {
     const optionalOnly = plan.create.every((table) => OPTIONAL_TABLES.has(table))
     if (!optionalOnly || (error as { code?: unknown }).code !== INSUFFICIENT_PRIVILEGE) throw error
@@ -136,14 +147,50 @@ async function createTables(
 }
 
 /**
- * One DO block: one statement and one transaction, whichever pool connection runs it. The
+ * Adds the plan's missing columns to existing tables; returns them as `table.column` and logs
+ * them. ALTER TABLE needs the table's owner: for another role it is a warning, since the adapter
+ * reads NULL for columns a table lacks.
+ */
+async function addColumns(
+  client: Queryable,
+  target: Target,
+  plan: SchemaPlan,
+  logger: SchemaLogger,
+): Promise<string[]> {
+  if (plan.addColumns.length === 0) return []
+  const statements = plan.addColumns.flatMap(({ table, columns }) =>
+    addColumnStatements(target.name, table, columns),
+  )
+  const names = plan.addColumns.flatMap(({ table, columns }) =>
+    columns.map((column) => `${table}."${column.name}"`),
+  )
+  try {
+    await client.query(lockedScript(statements))
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== INSUFFICIENT_PRIVILEGE) throw error
+    plan.warnings.push(
+      `Could not add the columns ${names.join(", ")} in schema "${target.shown}" (permission ` +
+        "denied): the adapter works without them and reads them as null. Run as the table's " +
+        `owner: ${statements.join("; ")};`,
+    )
+    return []
+  }
+  logger.info(
+    `${PREFIX} Added the columns ${names.join(", ")} in schema "${target.shown}"; the rows ` +
+      "stored before have them NULL.",
+  )
+  return plan.addColumns.flatMap(({ table, columns }) =>
+    columns.map((column) => `${table}.${column.name}`),
+  )
+}
+
+/**
+ * The statements that create the plan's tables, and the schema first when it is missing. The
  * namespace lookup avoids CREATE SCHEMA, which needs the database's CREATE privilege even when
  * the schema exists.
  */
-function createScript(schema: string | undefined, plan: SchemaPlan): string {
-  const body = [
-    "PERFORM set_config('client_min_messages', 'warning', true)",
-    "PERFORM pg_advisory_xact_lock(hashtext('@auth/pg-adapter:applySchema'))",
+function createStatements(schema: string | undefined, plan: SchemaPlan): string[] {
+  return [
     ...(schema === undefined
       ? []
       : [
@@ -151,6 +198,18 @@ function createScript(schema: string | undefined, plan: SchemaPlan): string {
             `CREATE SCHEMA ${quoteSchema(schema)}; END IF`,
         ]),
     ...plan.create.flatMap((table) => createTableStatements(schema, table, plan.userKey)),
+  ]
+}
+
+/**
+ * `statements` in one DO block under the advisory lock of `applySchema`: one statement and one
+ * transaction, whichever pool connection runs it.
+ */
+function lockedScript(statements: string[]): string {
+  const body = [
+    "PERFORM set_config('client_min_messages', 'warning', true)",
+    "PERFORM pg_advisory_xact_lock(hashtext('@auth/pg-adapter:applySchema'))",
+    ...statements,
   ]
   return `DO $auth_schema$ BEGIN\n${body.join(";\n")};\nEND $auth_schema$`
 }

@@ -4,6 +4,8 @@
  * no constraints), with users, accounts and sessions they created, opened by ours. Every session
  * stays valid, every flow works, and Auth.js can still read what we wrote (a rollback keeps
  * users signed in). On PGlite, and on PostgreSQL with `DATABASE_URL` (a fresh schema, dropped).
+ * Passkeys too: an `authenticators` table with Auth.js's column set, and the rows an Auth.js app
+ * stored in it, keep working before and after `applySchema` adds the timestamp columns.
  */
 import { Auth as AuthjsAuth, type AuthConfig as AuthjsConfig } from "authjs-core"
 import AuthjsPostgresAdapter from "authjs-pg-adapter"
@@ -18,7 +20,12 @@ import { capturingEmailProvider, requestLink } from "../../core/test/support/ema
 import { type Idp, startIdentityProvider } from "../../core/test/support/idp.js"
 import PostgresAdapter, { type AppliedSchema, applySchema } from "../src/index.js"
 import { AuthjsClient } from "./authjs-client.js"
-import { type AuthjsDatabase, openAuthjsPGlite, openAuthjsPostgres } from "./authjs-schema.js"
+import {
+  AUTHJS_AUTHENTICATORS_SQL,
+  type AuthjsDatabase,
+  openAuthjsPGlite,
+  openAuthjsPostgres,
+} from "./authjs-schema.js"
 
 const COOKIE = "authjs.session-token"
 const ORIGIN = "http://localhost:3000"
@@ -287,8 +294,10 @@ for (const target of targets) {
         credentialBackedUp: false,
         transports: "internal",
       }
-      await adapter.createAuthenticator?.(authenticator)
-      expect(await adapter.listAuthenticatorsByUserId?.(userId)).toEqual([authenticator])
+      const created = await adapter.createAuthenticator?.(authenticator)
+      // applySchema made the table, with the timestamp columns.
+      expect(created).toEqual({ ...authenticator, createdAt: expect.any(Date), lastUsedAt: null })
+      expect(await adapter.listAuthenticatorsByUserId?.(userId)).toEqual([created])
       expect(await adapter.listAuthenticatorsByUserId?.("not-an-integer")).toEqual([])
       expect(await adapter.getUser?.("not-an-integer")).toBeNull()
       expect(await adapter.getUser?.("99999999999")).toBeNull()
@@ -323,6 +332,150 @@ for (const target of targets) {
         authjsConfig,
       )
       expect(await session.json()).toBeNull()
+    })
+  })
+}
+
+/**
+ * The eight fields Auth.js's core passes to `createAuthenticator`, as an Auth.js app with
+ * passkeys stored them: the authenticator's `providerAccountId` is its credential id, as is its
+ * WebAuthn account's.
+ */
+function authjsAuthenticator(credentialID: string, counter: number) {
+  return {
+    credentialID,
+    providerAccountId: credentialID,
+    credentialPublicKey: `public-key-of-${credentialID}`,
+    counter,
+    credentialDeviceType: "multiDevice",
+    credentialBackedUp: true,
+    transports: "internal,hybrid",
+  }
+}
+
+for (const target of targets) {
+  describe(`passkeys an Auth.js app stored in Auth.js's column set, opened by ours (${target.name})`, () => {
+    let db: AuthjsDatabase
+    let userId: AdapterUser["id"]
+    const stored = [
+      authjsAuthenticator("key", 2),
+      authjsAuthenticator("laptop", 12),
+      authjsAuthenticator("phone", 40),
+    ]
+    /** The stored rows as our adapter returns them, before any migration. */
+    const asStored = () =>
+      stored.map((row) => ({ ...row, userId, createdAt: null, lastUsedAt: null }))
+    const count = async (sql: string, params: unknown[] = []) =>
+      Number((((await db.client.query(sql, params)).rows[0] ?? {}) as { n: unknown }).n)
+
+    beforeAll(async () => {
+      db = await target.open()
+      await db.authjsClient.query(AUTHJS_AUTHENTICATORS_SQL)
+      const authjsAdapter = AuthjsPostgresAdapter(db.authjsClient as unknown as Pool)
+      const user = await authjsAdapter.createUser!({
+        name: "Pat",
+        email: "pat@example.test",
+        emailVerified: null,
+      } as never)
+      userId = user.id as AdapterUser["id"]
+      for (const row of stored) {
+        await authjsAdapter.linkAccount!({
+          userId,
+          type: "webauthn",
+          provider: "passkey",
+          providerAccountId: row.credentialID,
+        } as never)
+        await db.authjsClient.query(
+          `INSERT INTO authenticators ("credentialID", "userId", "providerAccountId",
+             "credentialPublicKey", counter, "credentialDeviceType", "credentialBackedUp", transports)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [
+            row.credentialID,
+            userId,
+            row.providerAccountId,
+            row.credentialPublicKey,
+            row.counter,
+            row.credentialDeviceType,
+            row.credentialBackedUp,
+            row.transports,
+          ],
+        )
+      }
+    })
+
+    afterAll(async () => {
+      await db?.close()
+    })
+
+    it("reads them as they are, with null timestamps, before any migration", async () => {
+      const adapter = PostgresAdapter(db.authjsClient)
+      const [key] = asStored()
+      expect(await adapter.getAuthenticator?.("key")).toEqual(key)
+      expect(await adapter.listAuthenticatorsByUserId?.(userId)).toEqual(asStored())
+      expect(Number.isInteger((await adapter.getAuthenticator?.("key"))?.userId)).toBe(true)
+    })
+
+    it("counts a sign-in and deletes a passkey on the table as it is", async () => {
+      const adapter = PostgresAdapter(db.authjsClient)
+      const [key, laptop, phone] = asStored()
+      expect(await adapter.updateAuthenticatorCounter?.("laptop", 13)).toEqual({
+        ...laptop,
+        counter: 13,
+      })
+      expect(await adapter.deleteAuthenticator?.("key")).toEqual(key)
+      expect(await adapter.deleteAuthenticator?.("key")).toBeNull()
+      expect(await adapter.listAuthenticatorsByUserId?.(userId)).toEqual([
+        { ...laptop, counter: 13 },
+        phone,
+      ])
+    })
+
+    it("applySchema adds the two timestamp columns only; stored passkeys keep null, new use sets them", async () => {
+      const columnsOf = async (): Promise<unknown[]> =>
+        (
+          await db.client.query(
+            `SELECT column_name FROM information_schema.columns
+             WHERE table_schema = $1 AND table_name = 'authenticators' ORDER BY ordinal_position`,
+            [db.schema],
+          )
+        ).rows.map((row) => (row as { column_name: unknown }).column_name)
+      const shapeBefore = await shapeOf(db)
+      const columnsBefore = await columnsOf()
+      const info: string[] = []
+      const applied = await applySchema(db.authjsClient, {
+        logger: { info: (message) => info.push(message), warn: () => {} },
+      })
+      expect(applied).toMatchObject({
+        created: [],
+        addedColumns: ["authenticators.createdAt", "authenticators.lastUsedAt"],
+      })
+      expect(info).toHaveLength(1)
+      expect(await shapeOf(db)).toEqual(shapeBefore)
+      expect(await columnsOf()).toEqual([...columnsBefore, "createdAt", "lastUsedAt"])
+
+      // A process started after the migration.
+      const adapter = PostgresAdapter(db.authjsClient)
+      const [, laptop, phone] = asStored()
+      expect(await adapter.getAuthenticator?.("laptop")).toEqual({ ...laptop, counter: 13 })
+      const used = await adapter.updateAuthenticatorCounter?.("phone", 41)
+      expect(used).toEqual({ ...phone, counter: 41, lastUsedAt: expect.any(Date) })
+      const added = await adapter.createAuthenticator?.({
+        ...authjsAuthenticator("tablet", 0),
+        userId,
+      })
+      expect(added).toEqual({
+        ...authjsAuthenticator("tablet", 0),
+        userId,
+        createdAt: expect.any(Date),
+        lastUsedAt: null,
+      })
+    })
+
+    it("deleteUser removes the user's passkeys with it", async () => {
+      const adapter = PostgresAdapter(db.authjsClient)
+      expect(await adapter.deleteUser?.(userId)).toMatchObject({ email: "pat@example.test" })
+      expect(await adapter.listAuthenticatorsByUserId?.(userId)).toEqual([])
+      expect(await count(`SELECT count(*) AS n FROM "${db.schema}".authenticators`)).toBe(0)
     })
   })
 }

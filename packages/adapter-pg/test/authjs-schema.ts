@@ -50,6 +50,26 @@ CREATE TABLE users (
 );`
 
 /**
+ * An `authenticators` table with Auth.js's column set: the fields of its `Authenticator` model
+ * (as its Prisma and Drizzle adapters declare it: `"credentialID"` unique, the key
+ * `("userId", "credentialID")`, deleted with the user), keyed like {@link AUTHJS_SCHEMA_SQL}'s
+ * users. It is also the table this package's `applySchema` made before the `"createdAt"` and
+ * `"lastUsedAt"` columns: what a database with passkeys stored before them looks like.
+ */
+export const AUTHJS_AUTHENTICATORS_SQL = `
+CREATE TABLE authenticators (
+  "credentialID" TEXT NOT NULL UNIQUE,
+  "userId" INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  "providerAccountId" TEXT NOT NULL,
+  "credentialPublicKey" TEXT NOT NULL,
+  counter INTEGER NOT NULL,
+  "credentialDeviceType" TEXT NOT NULL,
+  "credentialBackedUp" BOOLEAN NOT NULL,
+  transports TEXT,
+  PRIMARY KEY ("userId", "credentialID")
+);`
+
+/**
  * A database with Auth.js's tables and no rows. `client` is for our adapter (with `schema`);
  * `authjsClient` is for Auth.js's, which names its tables without a schema.
  */

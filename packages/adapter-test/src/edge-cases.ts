@@ -120,6 +120,7 @@ export function describeEdgeCases(context: ContractContext): void {
         expect(await adapter.getSessionAndUser(id)).toBeNull()
         expect(await adapter.getAuthenticator(id)).toBeNull()
         expect(await adapter.listAuthenticatorsByUserId(id)).toEqual([])
+        if (adapter.deleteAuthenticator) expect(await adapter.deleteAuthenticator(id)).toBeNull()
       }
     })
   })

@@ -7,8 +7,11 @@ import type {
   VerificationToken,
 } from "@auth/core/adapters"
 
-/** An adapter with every method of the contract present. */
-export type CompleteAdapter = Required<Adapter>
+/**
+ * An adapter with every method of the contract present; the additions beyond Auth.js
+ * ({@link EXTENSION_METHODS}) may be missing.
+ */
+export type CompleteAdapter = Required<Pick<Adapter, ContractMethod>> & Adapter
 
 /** What each group of contract tests receives: the adapter under test, once it is created. */
 export interface ContractContext {
@@ -37,6 +40,18 @@ export const CONTRACT_METHODS = [
   "listAuthenticatorsByUserId",
   "updateAuthenticatorCounter",
 ] as const satisfies readonly (keyof Adapter)[]
+
+/** A method every adapter must implement to pass the contract. */
+export type ContractMethod = (typeof CONTRACT_METHODS)[number]
+
+/**
+ * The methods beyond Auth.js's contract that the suite checks when an adapter has them, and
+ * does not require: an adapter written for Auth.js passes without them.
+ */
+export const EXTENSION_METHODS = ["deleteAuthenticator", "listAccounts"] as const satisfies readonly Exclude<
+  keyof Adapter,
+  ContractMethod
+>[]
 
 const ONE_HOUR_MS = 60 * 60 * 1000
 
@@ -130,6 +145,18 @@ export function newAuthenticator(
     transports: "internal,hybrid",
     ...overrides,
   }
+}
+
+/**
+ * The authenticator without the timestamps an adapter may add (`createdAt`, `lastUsedAt`), to
+ * compare it with what was passed to `createAuthenticator`.
+ */
+export function withoutTimestamps(
+  authenticator: AdapterAuthenticator | null | undefined,
+): AdapterAuthenticator | null | undefined {
+  if (authenticator == null) return authenticator
+  const { createdAt: _createdAt, lastUsedAt: _lastUsedAt, ...rest } = authenticator
+  return rest
 }
 
 /** Creates a user with an e-mail account and returns both, as a finished sign-in leaves them. */

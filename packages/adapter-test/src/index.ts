@@ -1,12 +1,14 @@
 /**
  * The contract suite every adapter must pass: each method of the adapter contract, the edge
- * cases core relies on, and behaviour under concurrent calls.
+ * cases core relies on, and behaviour under concurrent calls; and, when the adapter has them,
+ * the additions beyond Auth.js's contract ({@link EXTENSION_METHODS}, authenticator timestamps).
  *
  * @module adapter-test
  */
 import type { Adapter } from "@auth/core/adapters"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { describeAccounts } from "./accounts.js"
+import { describeAuthenticatorExtensions } from "./authenticator-extensions.js"
 import { describeAuthenticators } from "./authenticators.js"
 import { describeConcurrency } from "./concurrency.js"
 import { describeEdgeCases } from "./edge-cases.js"
@@ -70,9 +72,10 @@ export function runAdapterContract(options: AdapterContractOptions): void {
     describeSessions(context)
     describeVerificationTokens(context)
     describeAuthenticators(context)
+    describeAuthenticatorExtensions(context)
     describeEdgeCases(context)
     describeConcurrency(context)
   })
 }
 
-export { CONTRACT_METHODS } from "./fixtures.js"
+export { CONTRACT_METHODS, EXTENSION_METHODS } from "./fixtures.js"

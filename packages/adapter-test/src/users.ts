@@ -114,11 +114,15 @@ export function describeUsers(context: ContractContext): void {
       const adapter = context.adapter()
       const { user, account } = await createWebAuthnUser(adapter)
       const session = await adapter.createSession(newSession(user.id))
-      const authenticator = await adapter.createAuthenticator(
-        newAuthenticator(user.id, account.providerAccountId),
-      )
+      const authenticators = [
+        await adapter.createAuthenticator(newAuthenticator(user.id, account.providerAccountId)),
+        await adapter.createAuthenticator(newAuthenticator(user.id, account.providerAccountId)),
+      ]
       const other = await createWebAuthnUser(adapter)
       const otherSession = await adapter.createSession(newSession(other.user.id))
+      const otherAuthenticator = await adapter.createAuthenticator(
+        newAuthenticator(other.user.id, other.account.providerAccountId),
+      )
 
       await adapter.deleteUser(user.id)
 
@@ -130,13 +134,16 @@ export function describeUsers(context: ContractContext): void {
           providerAccountId: account.providerAccountId,
         }),
       ).toBeNull()
-      expect(await adapter.getAuthenticator(authenticator.credentialID)).toBeNull()
+      for (const authenticator of authenticators) {
+        expect(await adapter.getAuthenticator(authenticator.credentialID)).toBeNull()
+      }
       expect(await adapter.listAuthenticatorsByUserId(user.id)).toEqual([])
       // Another user's data is untouched.
       expect(await adapter.getSessionAndUser(otherSession.sessionToken)).not.toBeNull()
       expect(
         await adapter.getAccount(other.account.providerAccountId, other.account.provider),
       ).not.toBeNull()
+      expect(await adapter.listAuthenticatorsByUserId(other.user.id)).toEqual([otherAuthenticator])
     })
 
     it("deleteUser of an unknown id resolves", async () => {

@@ -43,9 +43,28 @@ export interface VerificationToken {
   token: string
 }
 
-/** A WebAuthn authenticator as stored by an adapter. */
+/**
+ * A WebAuthn authenticator as stored by an adapter.
+ *
+ * `createdAt` and `lastUsedAt` are additions beyond Auth.js, for passkey management (a list of
+ * a user's passkeys with when each was added and last used). They are kept here rather than on
+ * {@link Authenticator}, Auth.js's WebAuthn type, which stays as Auth.js has it. Core never
+ * passes them to `createAuthenticator`, so adapters written for Auth.js (which may reject unknown
+ * fields) keep working: an adapter that keeps them sets them itself. An adapter that does not
+ * keep them leaves them out.
+ */
 export interface AdapterAuthenticator extends Authenticator {
   userId: string
+  /**
+   * When the authenticator was stored, set by the adapter in `createAuthenticator` (a value
+   * passed in is ignored). `null` when not known: a row stored before the adapter kept it.
+   */
+  createdAt?: Date | null
+  /**
+   * When the authenticator was last used, set by the adapter in `updateAuthenticatorCounter`,
+   * which is called after each successful passkey sign-in. `null` until then.
+   */
+  lastUsedAt?: Date | null
 }
 
 /**
@@ -92,13 +111,28 @@ export interface Adapter {
     token: string
   }): Awaitable<VerificationToken | null>
   getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>
+  /**
+   * An addition beyond Auth.js: every account of a user. Passkey management uses it to tell
+   * whether a user can still sign in another way.
+   */
+  listAccounts?(userId: string): Awaitable<AdapterAccount[]>
   getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>
   createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>
   listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>
+  /**
+   * Sets the counter and, when the adapter keeps it, `lastUsedAt` to now; rejects an unknown
+   * credential.
+   */
   updateAuthenticatorCounter?(
     credentialID: string,
     newCounter: number,
   ): Awaitable<AdapterAuthenticator>
+  /**
+   * Deletes one authenticator and returns it, or `null` when there was none. An addition beyond
+   * Auth.js, used by passkey management to remove a passkey; adapters written for Auth.js lack
+   * it. It is not scoped to a user: check the authenticator's `userId` before calling it.
+   */
+  deleteAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>
 }
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/

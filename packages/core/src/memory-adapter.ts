@@ -5,6 +5,7 @@
  * It behaves like a database would: ids are generated, e-mail addresses and
  * `(provider, providerAccountId)` pairs are unique, records point at existing users, deleting a
  * user deletes its sessions, accounts and authenticators, and every returned object is a copy.
+ * Authenticators carry the timestamps of the contract's additions (`createdAt`, `lastUsedAt`).
  *
  * @module memory-adapter
  */
@@ -31,9 +32,19 @@ interface MemoryStore {
   authenticators: Map<string, AdapterAuthenticator>
 }
 
+/** Options of {@link MemoryAdapter}. */
+export interface MemoryAdapterOptions {
+  /**
+   * The clock of the authenticators' `createdAt` and `lastUsedAt`; tests pass a fixed one.
+   * @default () => new Date()
+   */
+  now?: () => Date
+}
+
 /**
  * Creates an adapter that keeps users, accounts, sessions, verification tokens and
- * authenticators in memory. Each call returns an independent, empty store.
+ * authenticators in memory. Each call returns an independent, empty store. It has every method
+ * of the contract, including the additions beyond Auth.js (`deleteAuthenticator`).
  *
  * Constraint violations (a second user with the same e-mail, a second account for the same
  * `(provider, providerAccountId)`, a record pointing at an unknown user) reject with an `Error`,
@@ -45,7 +56,8 @@ interface MemoryStore {
  *
  * const response = await Auth(request, { adapter: MemoryAdapter(), providers, secret })
  */
-export function MemoryAdapter(): Adapter {
+export function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapter {
+  const now = options.now ?? (() => new Date())
   const store: MemoryStore = {
     users: new Map(),
     userIdsByEmail: new Map(),
@@ -130,6 +142,14 @@ export function MemoryAdapter(): Adapter {
       return copyOrNull(store.accounts.get(accountKey(provider, providerAccountId)))
     },
 
+    async listAccounts(userId) {
+      const found: AdapterAccount[] = []
+      for (const account of store.accounts.values()) {
+        if (account.userId === userId) found.push(copy(account))
+      }
+      return found
+    },
+
     async createSession(session) {
       assertUserExists(store, session.userId, "createSession")
       if (store.sessions.has(session.sessionToken)) {
@@ -191,7 +211,12 @@ export function MemoryAdapter(): Adapter {
       if (store.authenticators.has(authenticator.credentialID)) {
         throw new Error("createAuthenticator: an authenticator with this credentialID exists.")
       }
-      const stored = copy(authenticator)
+      // The timestamps are the adapter's own: any given are replaced.
+      const stored: AdapterAuthenticator = {
+        ...copy(authenticator),
+        createdAt: now(),
+        lastUsedAt: null,
+      }
       store.authenticators.set(stored.credentialID, stored)
       return copy(stored)
     },
@@ -209,9 +234,15 @@ export function MemoryAdapter(): Adapter {
       if (current === undefined) {
         throw new Error(`updateAuthenticatorCounter: no authenticator "${credentialID}".`)
       }
-      const updated: AdapterAuthenticator = { ...current, counter: newCounter }
+      const updated: AdapterAuthenticator = { ...current, counter: newCounter, lastUsedAt: now() }
       store.authenticators.set(credentialID, updated)
       return copy(updated)
+    },
+
+    async deleteAuthenticator(credentialID) {
+      const authenticator = store.authenticators.get(credentialID)
+      store.authenticators.delete(credentialID)
+      return authenticator ?? null
     },
   }
 }

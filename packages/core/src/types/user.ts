@@ -94,7 +94,11 @@ export interface Profile {
   [claim: string]: unknown
 }
 
-/** A WebAuthn authenticator. */
+/**
+ * A WebAuthn authenticator, exactly as Auth.js types it. The timestamps an adapter may keep
+ * (`createdAt`, `lastUsedAt`) are on `AdapterAuthenticator` only: they are storage metadata,
+ * which core never passes to `createAuthenticator`.
+ */
 export interface Authenticator {
   /** Base64. */
   credentialID: string
