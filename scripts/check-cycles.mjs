@@ -40,7 +40,7 @@ const CORE_LAYERS = [
   ["server"], // @auth/core/server: the API integrations call; it may start the dispatcher
   ["routing"], // the dispatcher: Request → action → Response, the one place errors become Responses
   ["actions"], // one file per action, and the steps they share
-  ["session", "oauth"], // the session strategies; the OAuth client
+  ["session", "oauth", "webauthn"], // the session strategies; the OAuth client; passkey ceremonies
   ["request"], // one request as the actions see it: AuthRequest, AuthContext
   ["config"], // resolveConfig(): defaults, env, assertions
   ["rate-limit", "csrf", "jwt", "email", "pages", "http"],

@@ -187,9 +187,7 @@ async function otherRow(
   } else if (config.type === "credentials") {
     row.notes.push("your `authorize` decides")
   } else if (config.type === "webauthn") {
-    row.notes.push(
-      "not available yet: left out of sign-in (a warning says so), the other providers serve",
-    )
+    row.notes.push("needs an adapter with the authenticator methods; see `docs/passkeys.md`")
   }
   return row
 }

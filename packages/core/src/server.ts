@@ -26,6 +26,9 @@ export { setCookieHeaders } from "./internal/http/respond.js"
 export { type ResponseHeaderReader, sessionCacheHeaders } from "./internal/http/session-cache.js"
 export {
   type AuthActionResult,
+  listPasskeys,
+  type PasskeysResult,
+  removePasskey,
   type SignInOptions,
   type SignOutOptions,
   signIn,
@@ -47,3 +50,4 @@ export {
   type SessionReadOptions,
   type SessionResult,
 } from "./internal/server/session.js"
+export type { PasskeyInfo } from "./types/passkeys.js"

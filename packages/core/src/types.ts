@@ -34,6 +34,7 @@ export type {
   CookiesOptions,
 } from "./types/cookies.js"
 export type { LoggerInstance, WarningCode } from "./types/logger.js"
+export type { PasskeyInfo } from "./types/passkeys.js"
 export type {
   EmailRateLimitOptions,
   RateLimitCount,

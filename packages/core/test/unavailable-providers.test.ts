@@ -1,17 +1,15 @@
 /**
  * A listed provider that cannot serve (an OAuth provider whose client id, secret or issuer the
- * environment does not give, a WebAuthn provider) is left out: one warning names every missing
+ * environment does not give) is left out: one warning names every missing
  * variable, its sign-in answers with the Configuration error, and the other providers serve.
  */
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { MissingSecret } from "../src/errors.js"
 import { Auth, checkConfig, setEnvDefaults } from "../src/index.js"
-import { MemoryAdapter } from "../src/memory-adapter.js"
 import Credentials from "../src/providers/credentials.js"
 import GitHub from "../src/providers/github.js"
 import Google from "../src/providers/google.js"
 import Keycloak from "../src/providers/keycloak.js"
-import Passkey from "../src/providers/passkey.js"
 import { prepareConfig } from "../src/server.js"
 import type { AuthConfig } from "../src/types.js"
 import { AuthClient, DEMO_USER, SECRET } from "./support/client.js"
@@ -210,44 +208,5 @@ describe("an OAuth provider listed without its environment", () => {
     expect(checkConfig(config)).toBeInstanceOf(MissingSecret)
     const response = await Auth(new Request(`${ORIGIN}/auth/providers`), config)
     expect(response.status).toBe(500)
-  })
-})
-
-describe("a WebAuthn (passkey) provider, which this release does not implement", () => {
-  it.each([
-    ["without experimental.enableWebAuthn", {}],
-    ["with experimental.enableWebAuthn", { experimental: { enableWebAuthn: true } }],
-  ])("leaves the other routes serving %s", async (_, extra) => {
-    const log = messageLogger()
-    const config: AuthConfig = {
-      secret: SECRET,
-      trustHost: true,
-      adapter: MemoryAdapter(),
-      session: { strategy: "jwt" },
-      logger: log.logger,
-      providers: [credentials(), Passkey],
-      ...extra,
-    }
-    const client = new AuthClient(config, ORIGIN)
-    const providers = await client.get("/providers")
-    expect(providers.status).toBe(200)
-    expect(Object.keys(await providers.json())).toEqual(["credentials"])
-    const page = await client.get("/signin")
-    expect(page.status).toBe(200)
-    expect(await page.text()).not.toContain("Passkey")
-
-    await client.signInWithCredentials({ username: "ada" })
-    expect(await client.session()).toMatchObject({ user: { email: DEMO_USER.email } })
-
-    for (const response of [
-      await client.get("/webauthn-options/passkey"),
-      await client.postForm("/callback/passkey", { csrfToken: await client.csrfToken() }),
-    ]) {
-      expect(response.status).toBe(302)
-      expect(response.headers.get("location")).toBe(CONFIGURATION_ERROR)
-    }
-    expect(log.errors.at(-1)?.message).toMatch(/^Provider "passkey" uses WebAuthn/)
-    expect(log.warnings).toHaveLength(1)
-    expect(log.warnings[0]?.message).toContain('"passkey"')
   })
 })

@@ -1,5 +1,6 @@
 /** `createAuthClient`: the options resolved once, and every function bound to them. */
 import type { Session } from "../types.js"
+import { linkActionContext } from "./client-context.js"
 import { type AuthClientOptions, resolveClientOptions } from "./options.js"
 import { parseCsrfToken, parseProviders } from "./parse.js"
 import { fetchSession, getJson, postSessionUpdate } from "./requests.js"
@@ -101,21 +102,24 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
   const context: ActionContext = { options: resolved, hub, getProviders, getCsrfToken }
   const source = { hub, fetchSession: () => fetchSession(resolved), updateSession, logError }
 
-  return {
-    basePath: resolved.basePath,
-    url: (action) => `${resolved.apiUrl}/${action}`,
-    getCsrfToken,
-    getProviders,
-    async getSession(getOptions) {
-      const outcome = await fetchSession(resolved)
-      if (!outcome.ok) logError(outcome.error)
-      if (getOptions?.broadcast) hub.broadcast("getSession")
-      return outcome.ok ? outcome.value : null
-    },
-    signIn: (provider, signInOptions, authorizationParams) =>
-      signIn(context, provider, signInOptions, authorizationParams),
-    signOut: (signOutOptions) => signOut(context, signOutOptions),
-    updateSession,
-    createSessionStore: (storeOptions) => createSessionStore(source, storeOptions),
-  }
+  return linkActionContext(
+    {
+      basePath: resolved.basePath,
+      url: (action) => `${resolved.apiUrl}/${action}`,
+      getCsrfToken,
+      getProviders,
+      async getSession(getOptions) {
+        const outcome = await fetchSession(resolved)
+        if (!outcome.ok) logError(outcome.error)
+        if (getOptions?.broadcast) hub.broadcast("getSession")
+        return outcome.ok ? outcome.value : null
+      },
+      signIn: (provider, signInOptions, authorizationParams) =>
+        signIn(context, provider, signInOptions, authorizationParams),
+      signOut: (signOutOptions) => signOut(context, signOutOptions),
+      updateSession,
+      createSessionStore: (storeOptions) => createSessionStore(source, storeOptions),
+    } satisfies AuthClient,
+    context,
+  )
 }

@@ -28,6 +28,11 @@ export function parseUrlBody(body: unknown): string | undefined {
   return isRecord(body) && typeof body.url === "string" ? body.url : undefined
 }
 
+/** The `error` of an `{ "error": … }` body (what the server's JSON endpoints answer on failure). */
+export function parseErrorBody(body: unknown): string | undefined {
+  return isRecord(body) && typeof body.error === "string" ? body.error : undefined
+}
+
 /**
  * The result of a sign-in POST: the `error` and `code` of the returned URL; a response without
  * a URL (not from an Auth.js server) is reported as `ClientFetchError`.
@@ -68,6 +73,7 @@ function parseUrl(url: string): URL | undefined {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not `null`, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value)
 }

@@ -5,9 +5,10 @@
  */
 import type { ResolvedClientOptions } from "./options.js"
 import { signInResultOf } from "./parse.js"
-import { postAction } from "./requests.js"
+import { type ActionResponse, postAction } from "./requests.js"
 import type { SessionHub } from "./session-hub.js"
 import type {
+  ClientSafeProvider,
   ClientSafeProviders,
   SignInAuthorizationParams,
   SignInOptions,
@@ -38,18 +39,9 @@ export async function signIn(
   authorizationParams?: SignInAuthorizationParams,
 ): Promise<SignInResult | undefined> {
   const { redirect = true, redirectTo, callbackUrl, ...fields } = options
-  const { apiUrl, navigate } = context.options
   const target = redirectTo ?? callbackUrl ?? context.options.currentUrl()
-  const providers = await context.getProviders()
-  if (providers === null) {
-    navigate(`${apiUrl}/error`)
-    return undefined
-  }
-  const type = provider === undefined ? undefined : providers[provider]?.type
-  if (provider === undefined || type === undefined) {
-    navigate(`${apiUrl}/signin?${new URLSearchParams({ callbackUrl: target })}`)
-    return undefined
-  }
+  const type = await providerTypeOf(context, provider, target)
+  if (provider === undefined || type === undefined) return undefined
   if (type === "webauthn") {
     throw new TypeError(
       `Provider "${provider}" is a WebAuthn provider: sign in with the WebAuthn client's signIn instead.`,
@@ -58,17 +50,71 @@ export async function signIn(
   const form = formOf(fields)
   form.set("csrfToken", await context.getCsrfToken())
   form.set("callbackUrl", target)
-  const query = new URLSearchParams(authorizationParams).toString()
   const action = type === "credentials" ? "callback" : "signin"
-  const path = `${action}/${encodeURIComponent(provider)}${query ? `?${query}` : ""}`
-  const response = await postAction(context.options, path, form)
-  const result = signInResultOf(response)
+  const response = await postAction(
+    context.options,
+    actionPath(action, provider, authorizationParams),
+    form,
+  )
   // Only a credentials sign-in changes the session now; OAuth and e-mail change it later, on
   // the callback page (whose first session fetch tells the other tabs).
-  const signedIn = type === "credentials" && result.ok
-  if (redirect) {
+  return settleSignIn(context, response, {
+    target,
+    redirect,
+    changesSession: type === "credentials",
+  })
+}
+
+/**
+ * The type of `provider` as `GET /providers` lists it. When there is nothing to sign in with,
+ * navigates instead and returns `undefined`: to the error page when the providers cannot be
+ * listed, to the sign-in page (`?callbackUrl=<target>`) without a provider or with an unknown
+ * one, as next-auth/react does.
+ */
+export async function providerTypeOf(
+  context: ActionContext,
+  provider: string | undefined,
+  target: string,
+): Promise<ClientSafeProvider["type"] | undefined> {
+  const { apiUrl, navigate } = context.options
+  const providers = await context.getProviders()
+  if (providers === null) {
+    navigate(`${apiUrl}/error`)
+    return undefined
+  }
+  const type = provider === undefined ? undefined : providers[provider]?.type
+  if (type === undefined) {
+    navigate(`${apiUrl}/signin?${new URLSearchParams({ callbackUrl: target })}`)
+  }
+  return type
+}
+
+/** `<action>/<provider>`, with `?<authorizationParams>` when there are any. */
+export function actionPath(
+  action: "signin" | "callback",
+  provider: string,
+  authorizationParams: SignInAuthorizationParams | undefined,
+): string {
+  const query = new URLSearchParams(authorizationParams).toString()
+  return `${action}/${encodeURIComponent(provider)}${query ? `?${query}` : ""}`
+}
+
+/**
+ * What follows a sign-in POST. With `redirect`, navigates to the returned URL (or `target`);
+ * without, resolves with the {@link SignInResult}. When it signed the user in
+ * (`changesSession` and no error), every store of this client refetches (before resolving) and
+ * the other tabs are told.
+ */
+export async function settleSignIn(
+  context: ActionContext,
+  response: ActionResponse,
+  settings: { target: string; redirect: boolean; changesSession: boolean },
+): Promise<SignInResult | undefined> {
+  const result = signInResultOf(response)
+  const signedIn = settings.changesSession && result.ok
+  if (settings.redirect) {
     if (signedIn) context.hub.broadcast("signin")
-    navigate(response.url ?? target)
+    context.options.navigate(response.url ?? settings.target)
     return undefined
   }
   if (signedIn) {
@@ -79,7 +125,7 @@ export async function signIn(
 }
 
 /** The extra form fields (`email`, `password`, …): strings as they are, others `String()`ed. */
-function formOf(fields: Record<string, unknown>): URLSearchParams {
+export function formOf(fields: Record<string, unknown>): URLSearchParams {
   const form = new URLSearchParams()
   for (const [name, value] of Object.entries(fields)) {
     if (value !== undefined) form.set(name, String(value))

@@ -2,9 +2,8 @@
  * The Passkey provider: WebAuthn with the settings that make credentials passkeys
  * (discoverable, user-verified).
  *
- * **Not available yet**: like `@auth/core/providers/webauthn`, it is left out of sign-in (the
- * other providers serve; its endpoints answer with the `Configuration` error page) until this
- * release implements WebAuthn.
+ * Its sign-in page button reads "Sign in with Passkey"; apps register one for a signed-in user
+ * with `signIn("passkey", { action: "register" })` from the WebAuthn client.
  *
  * @see https://passkeys.dev/docs/intro/what-are-passkeys/
  * @module providers/passkey
@@ -19,7 +18,7 @@ import WebAuthn, { DEFAULT_WEBAUTHN_TIMEOUT, type WebAuthnConfig } from "./webau
  * @example
  * import Passkey from "@auth/core/providers/passkey"
  *
- * const config = { providers: [Passkey], experimental: { enableWebAuthn: true } }
+ * const config = { providers: [Passkey], adapter: PostgresAdapter(pool) }
  */
 export default function Passkey(config: Partial<WebAuthnConfig> = {}): WebAuthnConfig {
   return WebAuthn({

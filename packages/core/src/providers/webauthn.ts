@@ -1,18 +1,15 @@
 /**
- * The WebAuthn provider: sign in with a passkey or another WebAuthn credential.
- *
- * **Not available yet.** This release has no WebAuthn engine (the `/webauthn-options` action,
- * the registration and authentication ceremonies). A config with this provider still serves
- * its other providers: this one is left out (not in `/providers` nor on the sign-in page; its
- * endpoints answer with the `Configuration` error page) and a warning says so once. The module
- * exists so that imports of Auth.js's `@auth/core/providers/webauthn` keep compiling and its
- * options keep their shape.
+ * The WebAuthn provider: sign in with a passkey or another WebAuthn credential, as in Auth.js
+ * (same options, endpoints and stored authenticators), on `@simplewebauthn/server` 14. It needs
+ * a database adapter with the authenticator methods; `experimental.enableWebAuthn` is accepted
+ * but no longer needed. See `docs/passkeys.md`.
  *
  * @see https://authjs.dev/getting-started/authentication/webauthn
  * @see https://www.w3.org/TR/webauthn-3/
  * @module providers/webauthn
  */
 
+import type * as SimpleWebAuthnServer from "@simplewebauthn/server"
 import type { Adapter, AdapterUser } from "../adapters.js"
 import { MissingAdapter } from "../errors.js"
 import type { Awaitable } from "../types/common.js"
@@ -20,13 +17,30 @@ import type { User } from "../types/user.js"
 import type { CredentialInput } from "./credentials.js"
 import type { CommonProviderOptions } from "./provider-types.js"
 
+/**
+ * The `@simplewebauthn/server` functions a provider runs, for tests or a wrapped version. Each
+ * one left out is loaded from `@simplewebauthn/server` with the first ceremony.
+ */
+export type SimpleWebAuthnFunctions = Partial<
+  Pick<
+    typeof SimpleWebAuthnServer,
+    | "generateAuthenticationOptions"
+    | "generateRegistrationOptions"
+    | "verifyAuthenticationResponse"
+    | "verifyRegistrationResponse"
+  >
+>
+
 /** The provider type of WebAuthn providers. */
 export type WebAuthnProviderType = "webauthn"
 
 /** How long a ceremony may take: five minutes, in milliseconds. */
 export const DEFAULT_WEBAUTHN_TIMEOUT: number = 5 * 60 * 1000
 
-/** The `@simplewebauthn/browser` version the sign-in page loads for conditional UI. */
+/**
+ * The `@simplewebauthn/browser` version Auth.js's sign-in page loads from a CDN. Kept for
+ * configs that set it; the built-in page here carries its own copy (no CDN is contacted).
+ */
 export const DEFAULT_SIMPLEWEBAUTHN_BROWSER_VERSION: `v${number}.${number}.${number}` = "v9.0.1"
 
 /** The relying party of one request. */
@@ -75,28 +89,49 @@ export interface WebAuthnConfig extends CommonProviderOptions {
   getRelayingParty: (options: WebAuthnRequestContext, request: WebAuthnRequest) => RelayingParty
   /** Whether the sign-in page offers passkeys in the browser's autofill. @default true */
   enableConditionalUI: boolean
-  /** The `@simplewebauthn/browser` version to load, or `false` for none. */
+  /** Auth.js's CDN version of `@simplewebauthn/browser`; validated, not loaded (see the constant). */
   simpleWebAuthnBrowserVersion: `v${number}.${number}.${number}` | false
   /** The fields of the default sign-in form. @default an `email` field */
   formFields: Record<string, CredentialInput>
-  /** Options of the authentication ceremony (`@simplewebauthn/server`). */
-  authenticationOptions?: Record<string, unknown>
-  /** Options of the registration ceremony (`@simplewebauthn/server`). */
-  registrationOptions: Record<string, unknown>
-  verifyAuthenticationOptions?: Record<string, unknown>
-  verifyRegistrationOptions?: Record<string, unknown>
+  /** Options of the authentication ceremony (`generateAuthenticationOptions`). */
+  authenticationOptions?: Partial<
+    Omit<SimpleWebAuthnServer.GenerateAuthenticationOptionsOpts, "rpID" | "allowCredentials">
+  >
+  /** Options of the registration ceremony (`generateRegistrationOptions`). */
+  registrationOptions: Partial<
+    Omit<
+      SimpleWebAuthnServer.GenerateRegistrationOptionsOpts,
+      "rpID" | "rpName" | "userID" | "userName" | "userDisplayName" | "excludeCredentials"
+    >
+  >
+  /** Options of `verifyAuthenticationResponse` (`requireUserVerification`, …). */
+  verifyAuthenticationOptions?: Partial<
+    Omit<
+      SimpleWebAuthnServer.VerifyAuthenticationResponseOpts,
+      "response" | "expectedChallenge" | "expectedOrigin" | "expectedRPID" | "credential"
+    >
+  >
+  /** Options of `verifyRegistrationResponse` (`requireUserVerification`, …). */
+  verifyRegistrationOptions?: Partial<
+    Omit<
+      SimpleWebAuthnServer.VerifyRegistrationResponseOpts,
+      "response" | "expectedChallenge" | "expectedOrigin" | "expectedRPID"
+    >
+  >
   getUserInfo: GetUserInfo
+  /** Replacements for the `@simplewebauthn/server` functions. @default the library's own */
+  simpleWebAuthn?: SimpleWebAuthnFunctions
 }
 
 /**
  * Creates a WebAuthn provider (id `webauthn`) with Auth.js's defaults: five-minute ceremonies,
- * conditional UI, an `email` form field, and the relying party taken from the request URL.
- * See the module note: it is left out of sign-in until WebAuthn is implemented.
+ * conditional UI, an `email` form field, and the relying party taken from the request URL
+ * (the app's `AUTH_URL` when it is set).
  *
  * @example
  * import WebAuthn from "@auth/core/providers/webauthn"
  *
- * const config = { providers: [WebAuthn], experimental: { enableWebAuthn: true } }
+ * const config = { providers: [WebAuthn], adapter: PostgresAdapter(pool) }
  */
 export default function WebAuthn(config: Partial<WebAuthnConfig> = {}): WebAuthnConfig {
   return {

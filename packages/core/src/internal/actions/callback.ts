@@ -8,6 +8,7 @@ import { requireProvider } from "./provider-lookup.js"
 // The OAuth client and the e-mail code load with the first callback that needs them.
 const oauthCallbackModule = /* @__PURE__ */ lazyModule(() => import("./oauth-callback.js"))
 const emailCallbackModule = /* @__PURE__ */ lazyModule(() => import("./email-callback.js"))
+const webAuthnCallbackModule = /* @__PURE__ */ lazyModule(() => import("./webauthn-callback.js"))
 
 /** GET or POST `/callback/<provider>`: completes the provider's sign-in flow. */
 export async function callbackAction(context: AuthContext): Promise<ActionResult> {
@@ -20,6 +21,11 @@ export async function callbackAction(context: AuthContext): Promise<ActionResult
       return (await emailCallbackModule()).emailCallback(context, provider)
     case "credentials":
       if (context.request.method === "POST") return credentialsCallback(context, provider)
+      break
+    case "webauthn":
+      if (context.request.method === "POST") {
+        return (await webAuthnCallbackModule()).webAuthnCallback(context, provider)
+      }
       break
     default:
       break

@@ -213,7 +213,7 @@ async function loginWithCredentials(
  * Creates a user and emits `createUser`. The adapter gets a fresh random `id`, as Auth.js gives
  * it (some adapters store the id they are given); whatever id it returns is the one used.
  */
-async function createUser(
+export async function createUser(
   context: AuthContext,
   adapter: Required<Adapter>,
   user: User & Pick<AdapterUser, "emailVerified">,
@@ -231,7 +231,7 @@ async function createUser(
  * Links the sign-in's OAuth account to a stored user and emits `linkAccount`. The provider's
  * `account` callback picks the token fields stored (by default the ones Auth.js keeps).
  */
-async function linkAccount(
+export async function linkAccount(
   context: AuthContext,
   adapter: Required<Adapter>,
   provider: InternalProvider | undefined,

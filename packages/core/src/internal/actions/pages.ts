@@ -54,15 +54,23 @@ function pageResult(context: AuthContext, page: RenderedPage): ActionResult {
 function pageProviders(context: AuthContext): PageProvider[] {
   return context.config.providers
     .filter((provider) => provider.type !== "credentials" || provider.credentials)
-    .map((provider) => ({
-      id: provider.id,
-      name: provider.name,
-      type: provider.type,
-      signinUrl: signinUrlOf(context.origin, context.basePath, provider.id),
-      callbackUrl: providerCallbackUrl(context.origin, context.basePath, provider.id),
-      style: provider.style as PageProvider["style"],
-      credentials: provider.credentials as PageProvider["credentials"],
-    }))
+    .map((provider) => {
+      const page: PageProvider = {
+        id: provider.id,
+        name: provider.name,
+        type: provider.type,
+        signinUrl: signinUrlOf(context.origin, context.basePath, provider.id),
+        callbackUrl: providerCallbackUrl(context.origin, context.basePath, provider.id),
+        style: provider.style as PageProvider["style"],
+        credentials: provider.credentials as PageProvider["credentials"],
+      }
+      if (provider.type === "webauthn") {
+        // A WebAuthn provider's fields are its `formFields`.
+        page.credentials = provider.formFields as PageProvider["credentials"]
+        page.enableConditionalUI = provider.enableConditionalUI
+      }
+      return page
+    })
 }
 
 /** GET `/signout`: the sign-out confirmation page, or a redirect to `pages.signOut`. */

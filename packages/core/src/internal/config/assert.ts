@@ -2,12 +2,15 @@ import type { Adapter } from "../../adapters.js"
 import {
   type AuthError,
   AuthError as BaseAuthError,
+  DuplicateConditionalUI,
   MissingAdapter,
   MissingAdapterMethods,
   MissingAuthorize,
   MissingSecret,
+  MissingWebAuthnAutocomplete,
   UntrustedHost,
 } from "../../errors.js"
+import type { WebAuthnConfig } from "../../providers/webauthn.js"
 import type { SessionStrategy } from "../../types.js"
 import type { InternalProvider } from "./provider.js"
 import { isWeakSecret, MIN_SECRET_BYTES } from "./secret-strength.js"
@@ -22,6 +25,20 @@ const EMAIL_METHODS = [
 ] as const
 /** An OAuth sign-in with an adapter finds or creates the user and links the account, whatever the strategy. */
 const OAUTH_METHODS = ["getUserByAccount", "getUserByEmail", "createUser", "linkAccount"] as const
+/** Passkeys find and create users, link their credentials as accounts, and store authenticators. */
+const WEBAUTHN_METHODS = [
+  "createUser",
+  "getUser",
+  "getUserByEmail",
+  "linkAccount",
+  "getAccount",
+  "getAuthenticator",
+  "createAuthenticator",
+  "listAuthenticatorsByUserId",
+  "updateAuthenticatorCounter",
+] as const
+/** `simpleWebAuthnBrowserVersion`: `v<major>[.<minor>[.<patch>]]`, as Auth.js checks it. */
+const BROWSER_VERSION = /^v\d+(?:\.\d+){0,2}$/
 const DATABASE_SESSION_METHODS = [
   "createUser",
   "getUser",
@@ -92,6 +109,8 @@ export function findConfigError(input: AssertInput): AuthError | undefined {
       )
     }
   }
+  const webAuthnError = findWebAuthnError(providers, adapter)
+  if (webAuthnError) return webAuthnError
   const hasEmail = providers.some((provider) => provider.type === "email")
   if (hasEmail && !adapter) {
     return new MissingAdapter(
@@ -110,12 +129,59 @@ export function findConfigError(input: AssertInput): AuthError | undefined {
       for (const name of OAUTH_METHODS) required.add(name)
     }
     if (strategy === "database") for (const name of DATABASE_SESSION_METHODS) required.add(name)
+    if (providers.some((provider) => provider.type === "webauthn")) {
+      for (const name of WEBAUTHN_METHODS) required.add(name)
+    }
     const missingMethods = [...required].filter(
       (name) => typeof (adapter as Record<string, unknown>)[name] !== "function",
     )
     if (missingMethods.length > 0) {
       return new MissingAdapterMethods(
         `The adapter lacks methods that the configured features need: ${missingMethods.join(", ")}. Use an adapter that implements them.`,
+      )
+    }
+  }
+  return undefined
+}
+
+/**
+ * WebAuthn providers need an adapter (their credentials are stored), a valid
+ * `simpleWebAuthnBrowserVersion`, at most one of them with conditional UI, and that one a form
+ * field with `autocomplete` containing `webauthn` (the field the browser offers passkeys in).
+ * `experimental.enableWebAuthn` is not required (Auth.js refuses the config without it).
+ */
+function findWebAuthnError(
+  providers: readonly InternalProvider[],
+  adapter: Adapter | undefined,
+): AuthError | undefined {
+  const webAuthn = providers.filter(
+    (provider): provider is InternalProvider & WebAuthnConfig => provider.type === "webauthn",
+  )
+  if (webAuthn.length === 0) return undefined
+  if (!adapter) {
+    return new MissingAdapter(
+      `WebAuthn provider "${webAuthn[0]!.id}" stores users' credentials and needs a database adapter. Set \`adapter\` in the config.`,
+    )
+  }
+  let conditional: string | undefined
+  for (const provider of webAuthn) {
+    const version = provider.simpleWebAuthnBrowserVersion
+    if (version !== false && (typeof version !== "string" || !BROWSER_VERSION.test(version))) {
+      return new BaseAuthError(
+        `WebAuthn provider "${provider.id}": simpleWebAuthnBrowserVersion must be a version like "v9.0.1", or false; it is ${JSON.stringify(version)}.`,
+      )
+    }
+    if (!provider.enableConditionalUI) continue
+    if (conditional !== undefined) {
+      return new DuplicateConditionalUI(
+        `WebAuthn providers "${conditional}" and "${provider.id}" both enable conditional UI; the browser's autofill can offer passkeys for one. Set \`enableConditionalUI: false\` on all but one.`,
+      )
+    }
+    conditional = provider.id
+    const fields = Object.values(provider.formFields ?? {})
+    if (!fields.some((field) => String(field?.autocomplete ?? "").includes("webauthn"))) {
+      return new MissingWebAuthnAutocomplete(
+        `WebAuthn provider "${provider.id}" enables conditional UI but none of its formFields has "webauthn" in \`autocomplete\` (the default email field has "username webauthn").`,
       )
     }
   }

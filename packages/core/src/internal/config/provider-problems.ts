@@ -28,19 +28,10 @@ const SECRET_METHODS: ReadonlySet<string | undefined> = new Set([
 /**
  * What keeps a provider from serving, or `undefined` when nothing does: an OAuth or OIDC
  * provider without its client id, its client secret (unless its token endpoint authentication
- * sends none), or an issuer when it names no endpoints; a WebAuthn provider, since passkeys are
- * not implemented yet.
+ * sends none), or an issuer when it names no endpoints.
  */
 export function findProviderProblem(provider: InternalProvider): ProviderProblem | undefined {
   const { id, type } = provider
-  if ((type as string) === "webauthn") {
-    return {
-      id,
-      type,
-      missingEnv: [],
-      reason: `Provider "${id}" uses WebAuthn (passkeys), which this release does not implement yet, with or without \`experimental.enableWebAuthn\`: remove it from \`providers\` until passkeys are supported.`,
-    }
-  }
   if (provider.type !== "oauth" && provider.type !== "oidc") return undefined
   const prefix = providerEnvPrefix(id)
   const missing: Array<{ variable: string; option: string }> = []

@@ -2,11 +2,17 @@ import type { CredentialsConfig } from "../../providers/credentials.js"
 import type { EmailConfig } from "../../providers/email.js"
 import type { Provider } from "../../providers/index.js"
 import type { OAuthConfig } from "../../providers/oauth.js"
+import type { WebAuthnConfig } from "../../providers/webauthn.js"
 import type { Profile } from "../../types/user.js"
 import { mergeDeep } from "./merge.js"
 
 /** A provider with the user's `options` merged over its defaults. */
-export type InternalProvider = (OAuthConfig<Profile> | EmailConfig | CredentialsConfig) & {
+export type InternalProvider = (
+  | OAuthConfig<Profile>
+  | EmailConfig
+  | CredentialsConfig
+  | WebAuthnConfig
+) & {
   [key: string]: unknown
 }
 

@@ -76,6 +76,11 @@ export function CredentialField(props: {
 }): JSX.Element {
   const { id, name, config, autofocus, formField } = props
   const label = typeof config.label === "string" && config.label !== "" ? config.label : name
+  const attributes = credentialInputAttributes(config)
+  // A WebAuthn field is needed to register, not to sign in with a discoverable passkey: the
+  // page script checks it for registrations only, so the browser must not block the submit.
+  const required = formField ? undefined : attributes.required
+  const dataRequired = formField && attributes.required ? true : undefined
   return (
     <div>
       <label class="section-header" for={id}>
@@ -85,7 +90,9 @@ export function CredentialField(props: {
         name={name}
         id={id}
         data-form-field={formField ? true : undefined}
-        {...credentialInputAttributes(config)}
+        data-required={dataRequired}
+        {...attributes}
+        required={required}
         autofocus={autofocus || undefined}
       />
     </div>

@@ -12,6 +12,12 @@ export interface PageProvider {
   style?: { logo?: string; brandColor?: string; bg?: string; text?: string }
   /** Credentials fields, or a WebAuthn provider's `formFields`. Without it neither is rendered. */
   credentials?: Record<string, PageCredentialInput>
+  /**
+   * WebAuthn only: offer the provider's passkeys in the browser's autofill of its form as soon
+   * as the page loads (conditional UI). Only the first such provider on the page gets it.
+   * @default false
+   */
+  enableConditionalUI?: boolean
 }
 
 /** Whether the provider renders a form with fields (e-mail, credentials, WebAuthn), not a button. */

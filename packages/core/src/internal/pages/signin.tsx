@@ -6,6 +6,7 @@ import { ThemeLogo } from "./document.js"
 import { assignFormIds, type ProviderFormIds } from "./form-ids.js"
 import { isFormProvider, type PageProvider } from "./page-provider.js"
 import { safeCssColor, safeImageUrl } from "./sanitize.js"
+import { WEBAUTHN_PAGE_SCRIPT } from "./webauthn-script.generated.js"
 
 /** What the sign-in page shows. */
 export interface SignInPageProps {
@@ -108,15 +109,10 @@ function EmailForm(props: {
   )
 }
 
-function CredentialsForm(props: {
-  provider: PageProvider
-  ids: ProviderFormIds
-  csrfToken: string
-}) {
-  const { provider, ids, csrfToken } = props
+function CredentialFields(props: { provider: PageProvider; ids: ProviderFormIds }) {
+  const { provider, ids } = props
   return (
-    <form action={provider.callbackUrl} method="POST" id={ids.form}>
-      <CsrfInput csrfToken={csrfToken} />
+    <>
       {Object.entries(provider.credentials ?? {}).map(([name, config]) => (
         <CredentialField
           key={name}
@@ -127,11 +123,77 @@ function CredentialsForm(props: {
           formField={provider.type === "webauthn"}
         />
       ))}
+    </>
+  )
+}
+
+function CredentialsForm(props: {
+  provider: PageProvider
+  ids: ProviderFormIds
+  csrfToken: string
+}) {
+  const { provider, ids, csrfToken } = props
+  return (
+    <form action={provider.callbackUrl} method="POST" id={ids.form}>
+      <CsrfInput csrfToken={csrfToken} />
+      <CredentialFields provider={provider} ids={ids} />
       <button id={ids.submit} type="submit">
         Sign in with {provider.name}
       </button>
     </form>
   )
+}
+
+/**
+ * `<basePath>/webauthn-options/<id>`: the sibling of the provider's `<basePath>/callback/<id>`
+ * (both built by core from the same base path; the last `/callback/` is the action's).
+ */
+function webAuthnOptionsUrl(provider: PageProvider): string {
+  const basePathUrl = provider.callbackUrl.slice(0, provider.callbackUrl.lastIndexOf("/callback/"))
+  return `${basePathUrl}/webauthn-options/${encodeURIComponent(provider.id)}`
+}
+
+/**
+ * A WebAuthn provider's form, driven by the page's script (`webauthn-form.ts`): it fetches the
+ * options from `data-webauthn-options`, runs the ceremony, fills the hidden `action` and `data`
+ * inputs and posts the form to the callback; failures show in the form's alert box.
+ */
+function WebAuthnForm(props: {
+  provider: PageProvider
+  ids: ProviderFormIds
+  csrfToken: string
+  callbackUrl: string
+}) {
+  const { provider, ids, csrfToken, callbackUrl } = props
+  return (
+    <form
+      action={provider.callbackUrl}
+      method="POST"
+      id={ids.form}
+      data-webauthn-options={webAuthnOptionsUrl(provider)}
+      data-webauthn-conditional-ui={provider.enableConditionalUI ? "" : undefined}
+    >
+      <CsrfInput csrfToken={csrfToken} />
+      {callbackUrl ? <input type="hidden" name="callbackUrl" value={callbackUrl} /> : null}
+      <input type="hidden" name="action" value="" />
+      <input type="hidden" name="data" value="" />
+      <CredentialFields provider={provider} ids={ids} />
+      <div class="error" role="alert" hidden data-webauthn-error="">
+        <p />
+      </div>
+      <button id={ids.submit} type="submit">
+        Sign in with {provider.name}
+      </button>
+    </form>
+  )
+}
+
+/**
+ * The WebAuthn forms' script, inlined: a constant bundled at build time (never user data; it
+ * holds no `</script`). The built-in pages send no CSP `script-src`, so an inline script runs.
+ */
+function WebAuthnScript(): JSX.Element {
+  return <script dangerouslySetInnerHTML={{ __html: WEBAUTHN_PAGE_SCRIPT }} />
 }
 
 function ProviderBlock(props: {
@@ -154,8 +216,16 @@ function ProviderBlock(props: {
       {provider.type === "email" && ids ? (
         <EmailForm provider={provider} ids={ids} csrfToken={csrfToken} email={email} />
       ) : null}
-      {(provider.type === "credentials" || provider.type === "webauthn") && ids ? (
+      {provider.type === "credentials" && ids ? (
         <CredentialsForm provider={provider} ids={ids} csrfToken={csrfToken} />
+      ) : null}
+      {provider.type === "webauthn" && ids ? (
+        <WebAuthnForm
+          provider={provider}
+          ids={ids}
+          csrfToken={csrfToken}
+          callbackUrl={callbackUrl}
+        />
       ) : null}
       {formProvider && hasNext ? <hr /> : null}
     </div>
@@ -193,6 +263,7 @@ export function SignInPage(props: SignInPageProps): JSX.Element {
           />
         ))}
       </div>
+      {providers.some((provider) => provider.type === "webauthn") ? <WebAuthnScript /> : null}
     </div>
   )
 }

@@ -2,11 +2,17 @@ import type { AuthAction } from "../../types.js"
 import { parseCookieHeader } from "../cookies/parse.js"
 import { requestURL } from "../http/request-url.js"
 
+/**
+ * The actions served: Auth.js's nine, and `passkeys` (the signed-in user's passkeys, an
+ * addition kept out of the public `AuthAction` type so that type stays Auth.js's).
+ */
+export type ServedAction = AuthAction | "passkeys"
+
 /** A request reduced to what the actions need. */
 export interface AuthRequest {
   readonly url: URL
   readonly method: "GET" | "POST"
-  readonly action: AuthAction
+  readonly action: ServedAction
   readonly providerId: string | undefined
   readonly headers: Headers
   readonly cookies: Readonly<Record<string, string>>

@@ -107,6 +107,12 @@ export function actionErrorResponse(context: AuthContext, error: unknown): Respo
   const { request, config } = context
   if (isDatabaseUnavailable(error)) return unavailableResponse()
   if (request.method === "POST" && request.action === "session") return jsonResponse(null, 400)
+  if (request.action === "passkeys") {
+    // A JSON API: the error's type (client-safe ones only), never a page.
+    return isClientError(error)
+      ? jsonResponse({ error: error.type }, 400)
+      : jsonResponse({ error: "Configuration" }, 500)
+  }
   const type = isClientError(error) ? error.type : "Configuration"
   const params = new URLSearchParams({ error: PAGE_ERROR_VALUES[type as ErrorType] ?? type })
   if (error instanceof CredentialsSignin) params.set("code", error.code)

@@ -2,6 +2,7 @@ import { AuthError, UnknownAction } from "../../errors.js"
 import type { AuthConfig, ResponseInternal } from "../../types.js"
 import { callbackAction } from "../actions/callback.js"
 import { csrfAction } from "../actions/csrf.js"
+import { passkeysAction } from "../actions/passkeys.js"
 import { providersAction } from "../actions/providers.js"
 import { sessionAction } from "../actions/session.js"
 import { signInAction } from "../actions/signin.js"
@@ -160,6 +161,8 @@ async function dispatch(context: AuthContext): Promise<ActionResult> {
         return callbackAction(context)
       case "webauthn-options":
         return webAuthnOptionsAction(context)
+      case "passkeys":
+        return passkeysAction(context)
       default:
         break
     }
@@ -173,6 +176,8 @@ async function dispatch(context: AuthContext): Promise<ActionResult> {
         return signOutAction(context)
       case "callback":
         return callbackAction(context)
+      case "passkeys":
+        return passkeysAction(context)
       default:
         break
     }

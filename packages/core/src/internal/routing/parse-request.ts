@@ -1,11 +1,10 @@
 import { UnknownAction } from "../../errors.js"
-import type { AuthAction } from "../../types.js"
 import { isAuthAction } from "../config/env.js"
 import { parseCookieHeader } from "../cookies/parse.js"
 import { findDuplicateJsonKey } from "../http/json-keys.js"
 import { parseMediaType } from "../http/media-type.js"
 import { requestURL } from "../http/request-url.js"
-import type { AuthRequest } from "../request/auth-request.js"
+import type { AuthRequest, ServedAction } from "../request/auth-request.js"
 
 /** Largest request body read, in bytes. Larger bodies get 413. */
 export const MAX_BODY_BYTES = 64 * 1024
@@ -31,10 +30,12 @@ export class RequestRejected extends Error {
   }
 }
 
-const ACTIONS_WITH_PROVIDER: ReadonlySet<AuthAction> = new Set([
+/** Actions whose path may name a provider (for `passkeys`, the operation: `remove`). */
+const ACTIONS_WITH_PROVIDER: ReadonlySet<ServedAction> = new Set([
   "signin",
   "callback",
   "webauthn-options",
+  "passkeys",
 ])
 
 /**
@@ -78,14 +79,14 @@ export async function parseRequest(
 export function parseActionPath(
   pathname: string,
   basePath: string,
-): { action: AuthAction; providerId: string | undefined } {
+): { action: ServedAction; providerId: string | undefined } {
   const prefix = `${basePath}/`
   if (!pathname.startsWith(prefix)) {
     throw new UnknownAction(`The path ${pathname} is not under the base path ${basePath}.`)
   }
   const segments = pathname.slice(prefix.length).split("/").filter(Boolean)
   const [action, provider, ...rest] = segments
-  if (!action || rest.length > 0 || !isAuthAction(action)) {
+  if (!action || rest.length > 0 || !(isAuthAction(action) || action === "passkeys")) {
     throw new UnknownAction(`No action is served at ${pathname}.`)
   }
   if (provider !== undefined && !ACTIONS_WITH_PROVIDER.has(action)) {

@@ -1,10 +1,11 @@
 import { AuthError, MissingCSRF } from "../../errors.js"
+import type { PasskeyInfo } from "../../types/passkeys.js"
 import type { Cookie, ResponseInternal, Session } from "../../types.js"
 import { resolveConfig } from "../config/resolve-config.js"
 import { crossSiteReason } from "../csrf/origin.js"
 import { resolveRequestURL } from "../http/request-url.js"
 import { redirectTarget } from "../request/context.js"
-import { runServerAction } from "../routing/handle.js"
+import { runServerAction, type ServerActionOutcome } from "../routing/handle.js"
 import type { PreparedConfig } from "./prepare-config.js"
 
 /** What a server-side sign-in or sign-out gave: where to go next, and the cookies to set. */
@@ -169,6 +170,75 @@ export async function updateSession(
     session: (outcome.result.body ?? null) as Session | null,
     cookies: outcome.result.cookies ?? [],
   }
+}
+
+/** What {@link listPasskeys} and {@link removePasskey} gave. */
+export type PasskeysResult =
+  | { readonly passkeys: PasskeyInfo[]; readonly error?: undefined }
+  | {
+      /**
+       * Why not (logged where it is a failure): `Unauthorized` (signed out), `MissingCSRF` (a
+       * removal in a GET request), `PasskeyNotFound`, `LastSignInMethod`, `InvalidRequest`, or
+       * `Configuration` / `DatabaseUnavailable` for a failure of the server.
+       */
+      readonly error: string
+      /** The status `<basePath>/passkeys` answers with. */
+      readonly status: number
+    }
+
+/**
+ * The signed-in user's passkeys, as GET `<basePath>/passkeys` lists them.
+ *
+ * @example
+ * const result = await listPasskeys(request, prepared)
+ * if (!result.error) render(result.passkeys)
+ */
+export async function listPasskeys(
+  request: Request,
+  prepared: PreparedConfig,
+): Promise<PasskeysResult> {
+  const url = prepared.actionURL(originOf(request, prepared), "passkeys")
+  const headers = new Headers(request.headers)
+  for (const name of NOT_FORWARDED) headers.delete(name)
+  return passkeysOf(await runServerAction(new Request(url, { headers }), prepared.actionConfig))
+}
+
+/**
+ * Removes one of the signed-in user's passkeys by its `id` (as listed), as POST
+ * `<basePath>/passkeys/remove` does, without a CSRF token (see {@link signIn}); refused in a GET
+ * or HEAD request. A user's last way to sign in is kept (`LastSignInMethod`).
+ */
+export async function removePasskey(
+  request: Request,
+  prepared: PreparedConfig,
+  id: string,
+): Promise<PasskeysResult> {
+  const url = prepared.actionURL(originOf(request, prepared), "passkeys/remove")
+  if (isSafeMethod(request.method)) {
+    refuseSafeMethod(prepared, url, request.method)
+    return { error: "MissingCSRF", status: 403 }
+  }
+  const outcome = await runServerAction(
+    internalRequest(request, url, { json: { id } }),
+    prepared.actionConfig,
+  )
+  return passkeysOf(outcome)
+}
+
+async function passkeysOf(outcome: ServerActionOutcome): Promise<PasskeysResult> {
+  if ("response" in outcome) {
+    const { response } = outcome
+    const body = (await response.json().catch(() => null)) as { error?: unknown } | null
+    const error = typeof body?.error === "string" ? body.error : "Configuration"
+    return {
+      error: response.status === 503 ? "DatabaseUnavailable" : error,
+      status: response.status,
+    }
+  }
+  const { result } = outcome
+  const body = result.body as { passkeys?: PasskeyInfo[]; error?: string } | undefined
+  if (body?.error !== undefined) return { error: body.error, status: result.status ?? 400 }
+  return { passkeys: body?.passkeys ?? [] }
 }
 
 async function run(

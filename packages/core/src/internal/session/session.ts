@@ -86,3 +86,4 @@ export async function readSignedInUser(context: AuthContext): Promise<SignedInUs
 }
 
 export type { Reissue, SessionRead, SignInOutcome }
+export { decodeSessionToken }
