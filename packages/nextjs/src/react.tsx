@@ -19,17 +19,14 @@
  *
  * @module next-auth/react
  */
-import {
-  type AuthClient,
-  type ClientSafeProvider,
-  type ClientSafeProviders,
-  createAuthClient,
-  normalizeBasePath,
-  type SignInAuthorizationParams,
-  type SignInResult,
-  type SignOutResult,
-  type SignInOptions as StoreSignInOptions,
-  type SignOutOptions as StoreSignOutOptions,
+import type {
+  ClientSafeProvider,
+  ClientSafeProviders,
+  SignInAuthorizationParams,
+  SignInResult,
+  SignOutResult,
+  SignInOptions as StoreSignInOptions,
+  SignOutOptions as StoreSignOutOptions,
 } from "@auth/core/client"
 import type { Session } from "@auth/core/types"
 import {
@@ -40,7 +37,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from "react"
-import { DEFAULT_BASE_PATH, nextBasePath } from "./internal/env.js"
+import { clientFor, defaultBasePath, setActiveBasePath } from "./internal/browser-client.js"
 
 export type { ClientSafeProvider, SignInAuthorizationParams }
 
@@ -117,7 +114,7 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
   const { children, session, basePath, refetchInterval, refetchWhenOffline } = props
   const refetchOnWindowFocus = props.refetchOnWindowFocus ?? true
   const client = useMemo(() => {
-    if (basePath !== undefined) active = basePath
+    if (basePath !== undefined) setActiveBasePath(basePath)
     return clientFor(basePath ?? defaultBasePath())
   }, [basePath])
   // The session of the first render only: later renders keep the store (and what it knows).
@@ -233,30 +230,4 @@ export async function signOut(
   options?: SignOutParams<boolean>,
 ): Promise<SignOutResponse | undefined> {
   return clientFor().signOut(options)
-}
-
-/** The browser clients by base path: one each, so every store of one hears its sign-ins. */
-const clients = new Map<string, AuthClient>()
-
-/** The base path a `SessionProvider` named, which the module's functions use too. */
-let active: string | undefined
-
-/**
- * Where the auth routes are, as the server decides it without config: the path of
- * `NEXTAUTH_URL` when it names one, else `/api/auth` under the `basePath` of `next.config`.
- */
-function defaultBasePath(): string {
-  const url = typeof process === "undefined" ? undefined : process.env.NEXTAUTH_URL
-  const path = normalizeBasePath(url && URL.canParse(url) ? new URL(url).pathname : "")
-  return path || `${nextBasePath()}${DEFAULT_BASE_PATH}`
-}
-
-/** The browser client of a base path (default: the active one, else {@link defaultBasePath}). */
-function clientFor(basePath: string = active ?? defaultBasePath()): AuthClient {
-  let client = clients.get(basePath)
-  if (!client) {
-    client = createAuthClient({ basePath })
-    clients.set(basePath, client)
-  }
-  return client
 }
