@@ -19,6 +19,8 @@
  *
  * @module server
  */
+
+export { attachClientAddress, clientAddress } from "./internal/http/client-address.js"
 export { isPathUnder } from "./internal/http/path-under.js"
 export { prefersJson } from "./internal/http/prefers-json.js"
 export { matchesProtectedPath, type PathMatchOptions } from "./internal/http/protected-path.js"

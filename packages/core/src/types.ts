@@ -314,6 +314,18 @@ export interface AuthConfig {
    */
   rateLimit?: RateLimitOptions | false
   /**
+   * The reverse proxies in front of the app whose `X-Forwarded-For` is believed: addresses,
+   * CIDR ranges, `"loopback"` or `"private"`. A request from any other peer is the client
+   * itself, whatever headers it sends. Integrations attach the socket's peer address (see
+   * `attachClientAddress` in `@auth/core/server`); where none is attached (an edge platform),
+   * the last `X-Forwarded-For` entry is the client. Not in Auth.js.
+   *
+   * @default env AUTH_TRUSTED_PROXIES (comma-separated), else none
+   * @example
+   * trustedProxies: ["loopback"] // nginx or HAProxy on the same machine
+   */
+  trustedProxies?: string[]
+  /**
    * A production deployment: a secret shorter than 32 bytes is then refused (a configuration
    * error) instead of only warned about (`weak-secret`). Not in Auth.js.
    *

@@ -5,6 +5,8 @@
  * or sent, and the cause is logged.
  */
 import { afterEach, describe, expect, it, vi } from "vitest"
+import { Auth } from "../src/index.js"
+import { attachClientAddress } from "../src/server.js"
 import type { AuthConfig, RateLimitStore } from "../src/types.js"
 import { emailApp } from "./support/apps.js"
 import { AuthClient } from "./support/client.js"
@@ -116,6 +118,48 @@ describe("sign-in e-mails per client", () => {
     ).toBe(VERIFY_REQUEST)
     expect(sent).toHaveLength(21)
     expect(recorder.errors.at(-1)?.message ?? "").not.toContain("203.0.113.7")
+  })
+
+  it("keys on the socket's peer an integration attached, not on the client's own X-Forwarded-For", async () => {
+    const perClient = { email: { perClient: { limit: 1, windowSeconds: 60 } } }
+    const send = async (config: AuthConfig, address: string, peer: string, forwarded: string) => {
+      const client = new AuthClient(config)
+      const csrfToken = await client.csrfToken()
+      const request = new Request(`${ORIGIN}/auth/signin/email`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          cookie: client.cookieHeader(),
+          "x-forwarded-for": forwarded,
+        },
+        body: new URLSearchParams({ csrfToken, email: address }),
+      })
+      const response = await Auth(attachClientAddress(request, peer), config)
+      return response.headers.get("location")
+    }
+    // No trusted proxy: a new X-Forwarded-For per request does not make a new client.
+    const direct = setup({ rateLimit: perClient }).config
+    expect(await send(direct, "one@example.test", "203.0.113.7", "10.0.0.1")).toBe(VERIFY_REQUEST)
+    expect(await send(direct, "two@example.test", "203.0.113.7", "10.0.0.2")).toBe(
+      EMAIL_SIGNIN_ERROR,
+    )
+    // Behind a trusted proxy, the address it appended is the client.
+    const proxied = setup({ rateLimit: perClient, trustedProxies: ["loopback"] }).config
+    expect(await send(proxied, "one@example.test", "127.0.0.1", "198.51.100.1")).toBe(
+      VERIFY_REQUEST,
+    )
+    expect(await send(proxied, "two@example.test", "127.0.0.1", "198.51.100.2")).toBe(
+      VERIFY_REQUEST,
+    )
+    expect(
+      await send(proxied, "three@example.test", "::ffff:127.0.0.1", "1.2.3.4, 198.51.100.2"),
+    ).toBe(EMAIL_SIGNIN_ERROR)
+  })
+
+  it("refuses trustedProxies it cannot read, as a configuration error", async () => {
+    const { config } = setup({ trustedProxies: ["10.0.0.0/40"] })
+    const response = await new AuthClient(config).get("/providers")
+    expect(response.status).toBe(500)
   })
 
   it("uses rateLimit.clientKey when given", async () => {

@@ -7,6 +7,7 @@ for (const [name, createApp] of EXPRESS_VERSIONS) {
     // `/signin-area/auth` contains an action name, which broke Auth.js's base path detection.
     basePaths: ["/auth", "/api/v1/auth", "/signin-area/auth"],
     appUrl: true,
+    attachesPeerAddress: true,
     start: ({ basePath, config }) => listen(contractApp(createApp, basePath, config)),
   })
   runDatabaseSessionLeaks({

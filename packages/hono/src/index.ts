@@ -12,6 +12,7 @@
  */
 import { Auth } from "@auth/core"
 import {
+  attachClientAddress,
   getCsrfToken as csrfToken,
   getSession,
   guard,
@@ -78,7 +79,8 @@ export function initAuthConfig(handler: ConfigHandler): MiddlewareHandler {
 export function authHandler(): MiddlewareHandler {
   return async (c) => {
     const { prepared, url } = prepare(c)
-    return url ? Auth(c.req.raw, prepared.config) : c.json("Bad request.", 400)
+    if (!url) return c.json("Bad request.", 400)
+    return Auth(attachClientAddress(c.req.raw, peerAddressOf(c)), prepared.config)
   }
 }
 
@@ -159,4 +161,14 @@ function prepare(c: Context): { prepared: PreparedConfig; url: URL | null } {
     preparedConfigs.set(config, prepared)
   }
   return { prepared, url: prepared.requestURL(c.req.raw) }
+}
+
+/**
+ * The socket's peer address where the runtime exposes it: `@hono/node-server` puts Node's
+ * request in `c.env.incoming`. Elsewhere (edge runtimes) none, and core reads what the
+ * platform's proxy forwarded.
+ */
+function peerAddressOf(c: Context): string | undefined {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+  return env?.incoming?.socket?.remoteAddress
 }

@@ -5,6 +5,7 @@ runHttpContract({
   name: "hono",
   basePaths: ["/api/auth", "/auth"],
   appUrl: true,
+  attachesPeerAddress: true,
   start: ({ basePath, config }) => listen(contractApp(basePath, config)),
 })
 

@@ -10,6 +10,11 @@ export interface ContractContext {
   readonly baseUrl: string
   /** Everything the app's logger recorded. */
   readonly logged: Error[]
+  /**
+   * The client address of each credentials sign-in, as `clientAddress(request)` in the
+   * contract's `authorize` saw it (only for apps that run the contract's config in this process).
+   */
+  readonly clientAddresses: string[]
   /** A fresh client, with an empty cookie jar. */
   client(): HttpClient
 }

@@ -1,5 +1,5 @@
 import type { AuthConfig } from "@auth/core/types"
-import { afterAll, beforeAll, describe } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { HttpClient } from "./client.js"
 import type { ContractContext } from "./context.js"
 import { CONTRACT_ACCOUNT, type ContractAccount, contractConfig } from "./fixtures.js"
@@ -78,6 +78,14 @@ export interface HttpContractOptions {
    * @default CONTRACT_ACCOUNT, the user of the contract's config
    */
   readonly account?: ContractAccount
+  /**
+   * The app runs `config` in this process and its integration attaches the socket's peer address
+   * to the requests it hands core (`attachClientAddress`): the contract then checks that the
+   * client address core sees is the peer (the test client on loopback), never a forged
+   * `X-Forwarded-For`.
+   * @default false
+   */
+  readonly attachesPeerAddress?: boolean
 }
 
 /**
@@ -103,6 +111,7 @@ export function runHttpContract(options: HttpContractOptions): void {
         describeProtection(context)
         describeBadInput(context)
         describeHardening(context)
+        if (options.attachesPeerAddress) describeClientAddress(context)
         describeLeaks(context)
         describeCaching(context)
       })
@@ -123,9 +132,11 @@ function useApp(
 ): ContractContext {
   const browserOrigin = options.browserOrigin === true
   const logged: Error[] = []
+  const clientAddresses: string[] = []
   let app: ContractApp | undefined
   beforeAll(async () => {
-    app = await options.start({ basePath, config: { ...contractConfig(logged), ...overrides } })
+    const config = { ...contractConfig(logged, clientAddresses), ...overrides }
+    app = await options.start({ basePath, config })
   })
   afterAll(async () => {
     await app?.close()
@@ -138,9 +149,29 @@ function useApp(
     basePath,
     account: options.account ?? CONTRACT_ACCOUNT,
     logged,
+    clientAddresses,
     get baseUrl() {
       return baseUrl()
     },
     client: () => new HttpClient(baseUrl(), basePath, { browserOrigin }),
   }
+}
+
+/** Core's client identity through the integration: the socket's peer, whatever headers say. */
+function describeClientAddress(context: ContractContext): void {
+  describe("client address", () => {
+    it("is the socket's peer, not the X-Forwarded-For the client sent", async () => {
+      const client = context.client()
+      const before = context.clientAddresses.length
+      const csrfToken = await client.csrfToken()
+      await client.postForm(
+        "/callback/credentials",
+        { ...context.account.credentials, csrfToken },
+        { "x-forwarded-for": "203.0.113.99", "x-real-ip": "203.0.113.98" },
+      )
+      const seen = context.clientAddresses.slice(before)
+      expect(seen).toHaveLength(1)
+      expect(seen[0]).toMatch(/^(127\.0\.0\.1|::1)$/)
+    })
+  })
 }

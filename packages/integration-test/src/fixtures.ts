@@ -1,4 +1,5 @@
 import Credentials from "@auth/core/providers/credentials"
+import { clientAddress } from "@auth/core/server"
 import type { AuthConfig, User } from "@auth/core/types"
 
 /** The secret of every contract app: long enough for every check, never used elsewhere. */
@@ -46,7 +47,7 @@ export const COOKIES = {
  * sessions whose `name` a session update can change, and a logger that records instead of
  * printing (bad input is logged on purpose). No `basePath`: the integration derives it.
  */
-export function contractConfig(logged: Error[]): AuthConfig {
+export function contractConfig(logged: Error[], clientAddresses: string[] = []): AuthConfig {
   return {
     secret: CONTRACT_SECRET,
     trustHost: true,
@@ -56,10 +57,12 @@ export function contractConfig(logged: Error[]): AuthConfig {
           username: { label: "Username" },
           password: { label: "Password", type: "password" },
         },
-        authorize: ({ username, password }) =>
-          username === DEMO_CREDENTIALS.username && password === DEMO_CREDENTIALS.password
+        authorize: ({ username, password }, request) => {
+          clientAddresses.push(clientAddress(request) ?? "")
+          return username === DEMO_CREDENTIALS.username && password === DEMO_CREDENTIALS.password
             ? DEMO_USER
-            : null,
+            : null
+        },
       }),
     ],
     callbacks: {

@@ -1,10 +1,13 @@
 import { Auth } from "@auth/core"
+import { attachClientAddress } from "@auth/core/server"
 import type { APIContext } from "astro"
 import { prepare } from "./config.js"
 import type { FullAuthConfig } from "./options.js"
 
 /** An Astro endpoint handler (`APIRoute`), written to need only the request. */
-export type AuthRoute = (context: Pick<APIContext, "request">) => Promise<Response>
+export type AuthRoute = (
+  context: Pick<APIContext, "request"> & Partial<Pick<APIContext, "clientAddress">>,
+) => Promise<Response>
 
 /** The handlers {@link AstroAuth} returns. */
 export interface AuthRoutes {
@@ -36,9 +39,11 @@ export interface AuthRoutes {
  * export const { GET, POST, ALL } = AstroAuth(authConfig)
  */
 export function AstroAuth(config?: FullAuthConfig): AuthRoutes {
-  const handle: AuthRoute = async ({ request }) => {
+  const handle: AuthRoute = async (context) => {
     const prepared = prepare(config)
-    return prepared.requestURL(request) ? Auth(request, prepared.config) : badRequest()
+    const { request } = context
+    if (!prepared.requestURL(request)) return badRequest()
+    return Auth(attachClientAddress(request, clientAddressOf(context)), prepared.config)
   }
   return { GET: handle, POST: handle, ALL: handle }
 }
@@ -51,4 +56,13 @@ export function AstroAuth(config?: FullAuthConfig): AuthRoutes {
  */
 export function badRequest(): Response {
   return Response.json("Bad request.", { status: 400, headers: { "cache-control": "no-store" } })
+}
+
+/** The peer address Astro's adapter reports; it throws where there is none (prerendering). */
+function clientAddressOf(context: { clientAddress?: string }): string | undefined {
+  try {
+    return context.clientAddress
+  } catch {
+    return undefined
+  }
 }

@@ -1,4 +1,5 @@
 import { Auth } from "@auth/core"
+import { attachClientAddress } from "@auth/core/server"
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express"
 import { readRequestBody } from "./body.js"
 import { type ExpressAuthConfig, prepare, prepareForMount } from "./config.js"
@@ -92,7 +93,9 @@ async function handle(
     rejectRequest(res, 413)
     return true
   }
-  const response = await Auth(toWebRequest(req, url, body), prepared.config)
+  // The socket's peer: core decides whether it is a trusted proxy (`trustedProxies`).
+  const request = attachClientAddress(toWebRequest(req, url, body), req.socket.remoteAddress)
+  const response = await Auth(request, prepared.config)
   await writeResponse(response, res)
   return true
 }

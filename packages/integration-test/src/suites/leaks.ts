@@ -87,6 +87,7 @@ export function runDatabaseSessionLeaks(options: DatabaseSessionLeakOptions): vo
       basePath: options.basePath,
       account: CONTRACT_ACCOUNT,
       logged,
+      clientAddresses: [],
       get baseUrl() {
         return baseUrl()
       },

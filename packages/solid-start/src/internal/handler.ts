@@ -1,6 +1,12 @@
 import { Auth } from "@auth/core"
-import type { PreparedConfig } from "@auth/core/server"
-import { type EventRequest, hasUnreadBody, requestOnUrl, requestURLOf } from "./request-url.js"
+import { attachClientAddress, type PreparedConfig } from "@auth/core/server"
+import {
+  type EventRequest,
+  hasUnreadBody,
+  peerAddressOf,
+  requestOnUrl,
+  requestURLOf,
+} from "./request-url.js"
 
 /** What the catch-all API route's `GET` and `POST` are given: SolidStart's `APIEvent`. */
 export type AuthRouteEvent = EventRequest
@@ -16,7 +22,8 @@ export function createRouteHandler(prepared: PreparedConfig): AuthRouteHandler {
   return async (event) => {
     const url = requestURLOf(event, prepared)
     if (!url) return badRequest()
-    const response = await Auth(requestOnUrl(event.request, url), prepared.config)
+    const request = attachClientAddress(requestOnUrl(event.request, url), peerAddressOf(event))
+    const response = await Auth(request, prepared.config)
     return hasUnreadBody(event) ? closingConnection(response) : response
   }
 }

@@ -7,7 +7,7 @@ interface NodeRequest {
   readonly url?: string
   /** Node keeps the first `Host` header and drops any other. */
   readonly headers: { readonly host?: string }
-  readonly socket?: { readonly encrypted?: boolean }
+  readonly socket?: { readonly encrypted?: boolean; readonly remoteAddress?: string }
   /** Whether the whole request, body included, has arrived and been parsed. */
   readonly complete?: boolean
 }
@@ -90,4 +90,9 @@ export function requestOnUrl(request: Request, url: URL): Request {
  */
 export function hasUnreadBody(event: Pick<SolidRequestEvent, "nativeEvent">): boolean {
   return nodeRequestOf(event.nativeEvent)?.complete === false
+}
+
+/** The socket's peer address, when the app runs on Node (else `undefined`). */
+export function peerAddressOf(event: EventRequest): string | undefined {
+  return nodeRequestOf(event.nativeEvent)?.socket?.remoteAddress
 }

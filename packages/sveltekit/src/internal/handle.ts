@@ -1,4 +1,5 @@
 import { Auth, type AuthConfig, isAuthAction } from "@auth/core"
+import { attachClientAddress } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
 import type { RequestEvent } from "@sveltejs/kit"
 import type { ConfigLookup, ConfigResult } from "./config.js"
@@ -54,7 +55,9 @@ function route(
     return resolve(event)
   }
   const { prepared } = result
-  if (isAuthRoute(event, prepared.basePath)) return Auth(event.request, prepared.config)
+  if (isAuthRoute(event, prepared.basePath)) {
+    return Auth(attachClientAddress(event.request, clientAddressOf(event)), prepared.config)
+  }
   setLocals(event, () => readSession(event, prepared))
   return resolveUncached(event, resolve)
 }
@@ -100,4 +103,13 @@ function configFailureResponse(event: RequestEvent, basePath: string): Promise<R
     if (unusable.size < MAX_BASE_PATHS) unusable.set(basePath, config)
   }
   return Auth(event.request, config)
+}
+
+/** The peer address SvelteKit's adapter reports; some adapters have none (then it throws). */
+function clientAddressOf(event: RequestEvent): string | undefined {
+  try {
+    return event.getClientAddress()
+  } catch {
+    return undefined
+  }
 }

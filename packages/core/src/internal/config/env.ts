@@ -98,6 +98,7 @@ export function setEnvDefaults(
 
   config.redirectProxyUrl ??= readEnv(env, "REDIRECT_PROXY_URL")
   config.redirectProxyAllowedOrigins ??= splitList(env.AUTH_REDIRECT_PROXY_ALLOWED_ORIGINS)
+  config.trustedProxies ??= splitList(env.AUTH_TRUSTED_PROXIES)
   config.trustHost ??=
     parseBooleanEnv(env.AUTH_TRUST_HOST) ??
     (authUrl ? true : undefined) ??

@@ -135,7 +135,7 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
   }
   const adapter = config.adapter ? wrapAdapter(config.adapter, logger) : undefined
   const allowedOrigins = parseAllowedOrigins(config.redirectProxyAllowedOrigins)
-  const limits = resolveRateLimit(config.rateLimit)
+  const limits = resolveRateLimit(config.rateLimit, config.trustedProxies)
   const framing = resolveFrameAncestors(config.frameAncestors)
   const error =
     providerError ??

@@ -4,7 +4,11 @@
 import { AuthError } from "../../errors.js"
 import type { Awaitable } from "../../types/common.js"
 import type { RateLimitOptions, RateLimitRule, RateLimitStore } from "../../types/rate-limit.js"
-import { defaultClientKey } from "./client-key.js"
+import {
+  clientAddressOf,
+  compileTrustedProxies,
+  type TrustedProxies,
+} from "../http/client-address.js"
 import { createMemoryStore } from "./store.js"
 
 /** Default limit on sign-in e-mails to one address: 5 per 15 minutes. */
@@ -34,22 +38,30 @@ export interface ResolvedRateLimit {
  *
  * @returns the resolved limits, and the first mistake found in the option, if any
  */
-export function resolveRateLimit(options: RateLimitOptions | false | undefined): {
+export function resolveRateLimit(
+  options: RateLimitOptions | false | undefined,
+  trustedProxies?: TrustedProxies,
+): {
   rateLimit: ResolvedRateLimit
   error: AuthError | undefined
 } {
+  const proxies = compileTrustedProxies(trustedProxies)
+  const isTrusted = proxies.matcher
   const email = options === false || options?.email === false ? false : options?.email
   const perAddress = email === false ? false : (email?.perAddress ?? EMAIL_PER_ADDRESS_DEFAULT)
   const perClient = email === false ? false : (email?.perClient ?? EMAIL_PER_CLIENT_DEFAULT)
   const rateLimit: ResolvedRateLimit = Object.freeze({
     store: (options || undefined)?.store ?? createMemoryStore(),
-    clientKey: (options || undefined)?.clientKey ?? defaultClientKey,
+    clientKey:
+      (options || undefined)?.clientKey ??
+      ((request: Request) => clientAddressOf(request, isTrusted)),
     email: Object.freeze({
       perAddress: perAddress === false ? undefined : perAddress,
       perClient: perClient === false ? undefined : perClient,
     }),
   })
   const error =
+    trustedProxiesError(proxies.invalid) ??
     ruleError("rateLimit.email.perAddress", perAddress) ??
     ruleError("rateLimit.email.perClient", perClient)
   return { rateLimit, error }
@@ -63,5 +75,12 @@ function ruleError(name: string, rule: RateLimitRule | false): AuthError | undef
   }
   return new AuthError(
     `${name} must be { limit, windowSeconds } with a positive whole limit and a positive window, or false to turn it off.`,
+  )
+}
+
+function trustedProxiesError(invalid: readonly string[]): AuthError | undefined {
+  if (invalid.length === 0) return undefined
+  return new AuthError(
+    `trustedProxies (or AUTH_TRUSTED_PROXIES) has entries that are neither an address, a CIDR range nor "loopback" / "private": ${invalid.map((entry) => JSON.stringify(entry)).join(", ")}.`,
   )
 }

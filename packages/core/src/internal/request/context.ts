@@ -5,6 +5,7 @@ import type { ResolvedCookies } from "../cookies/defaults.js"
 import { isSubmittedTokenValid, readOrCreateCsrfToken } from "../csrf/csrf.js"
 import { crossSiteReason } from "../csrf/origin.js"
 import { toSafeRedirect } from "../http/callback-url.js"
+import { attachClientAddress, peerAddressOf } from "../http/client-address.js"
 import type { AuthRequest } from "./auth-request.js"
 
 /** Everything an action needs about one request, with the cookies it must set. */
@@ -135,5 +136,10 @@ export function replayRequest(
   const replayed: [string, string][] = []
   for (const entry of headers) if (entry[0] !== "content-type") replayed.push(entry)
   replayed.push(["content-type", "application/json"])
-  return new Request(url.href, { method: "POST", headers: replayed, body: JSON.stringify(body) })
+  const request = new Request(url.href, {
+    method: "POST",
+    headers: replayed,
+    body: JSON.stringify(body),
+  })
+  return attachClientAddress(request, peerAddressOf(context.request.original))
 }

@@ -3,6 +3,7 @@ import type { PasskeyInfo } from "../../types/passkeys.js"
 import type { Cookie, ResponseInternal, Session } from "../../types.js"
 import { resolveConfig } from "../config/resolve-config.js"
 import { crossSiteReason } from "../csrf/origin.js"
+import { attachClientAddress, peerAddressOf } from "../http/client-address.js"
 import { resolveRequestURL } from "../http/request-url.js"
 import { redirectTarget } from "../request/context.js"
 import { runServerAction, type ServerActionOutcome } from "../routing/handle.js"
@@ -329,11 +330,13 @@ function internalRequest(
   for (const name of NOT_FORWARDED) headers.delete(name)
   const isJson = "json" in body
   headers.set("content-type", isJson ? "application/json" : "application/x-www-form-urlencoded")
-  return new Request(url, {
+  const internal = new Request(url, {
     method: "POST",
     headers,
     body: isJson ? JSON.stringify(body.json) : body.form,
   })
+  // The same client as the incoming request, for its rate limits.
+  return attachClientAddress(internal, peerAddressOf(request))
 }
 
 function originOf(request: Request, prepared: PreparedConfig): string {
