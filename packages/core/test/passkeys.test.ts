@@ -405,6 +405,10 @@ describe("adding passkeys to a signed-in user", () => {
     "registers several passkeys for the %s session's user, then signs in with either",
     async (strategy) => {
       const { client, adapter } = await signedIn(strategy)
+      // Signed in, with no passkeys yet (a JWT credentials user is not even stored yet).
+      const before = await client.get("/passkeys")
+      expect(before.status).toBe(200)
+      expect(await before.json()).toEqual({ passkeys: [] })
       const phone = passkeyOf()
       const laptop = passkeyOf("EdDSA")
       const first = await ceremony(client, phone, "action=register")
@@ -416,6 +420,8 @@ describe("adding passkeys to a signed-in user", () => {
       await ceremony(client, laptop, "action=register")
       const user = await adapter.getUserByEmail!(DEMO_USER.email)
       expect(await adapter.listAuthenticatorsByUserId!(user!.id)).toHaveLength(2)
+      const listed = (await (await client.get("/passkeys")).json()) as { passkeys: unknown[] }
+      expect(listed.passkeys).toHaveLength(2)
       await signOut(client)
       await ceremony(client, laptop)
       expect(await client.session()).toMatchObject({ user: { email: DEMO_USER.email } })

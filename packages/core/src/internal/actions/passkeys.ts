@@ -3,8 +3,8 @@ import { MissingAdapterMethods, MissingCSRF } from "../../errors.js"
 import type { PasskeyInfo } from "../../types/passkeys.js"
 import { type ActionResult, json, NO_STORE_HEADERS } from "../http/action-result.js"
 import { type AuthContext, assertCsrf } from "../request/context.js"
-import { readSignedInUser } from "../session/session.js"
 import { transportsOf } from "../webauthn/provider.js"
+import { sessionUserOf } from "./webauthn-options.js"
 
 /** Why a passkey operation was refused, as the `error` of its JSON answer. */
 export type PasskeyErrorCode =
@@ -52,9 +52,12 @@ export async function passkeysAction(context: AuthContext): Promise<ActionResult
 /** The signed-in user's passkeys, newest first. */
 export async function listPasskeys(context: AuthContext): Promise<PasskeysOutcome> {
   const adapter = passkeyAdapterOf(context)
-  const signedIn = await readSignedInUser(context)
+  const signedIn = await sessionUserOf(context, adapter)
   if (!signedIn) return refused("Unauthorized")
-  return { passkeys: toPasskeys(await adapter.listAuthenticatorsByUserId(signedIn.user.id)) }
+  // Signed in as a user no adapter stores yet (a credentials user): no passkeys so far.
+  if (!signedIn.exists) return { passkeys: [] }
+  const { id } = signedIn.user as AdapterUser
+  return { passkeys: toPasskeys(await adapter.listAuthenticatorsByUserId(id)) }
 }
 
 /**
@@ -65,7 +68,7 @@ export async function listPasskeys(context: AuthContext): Promise<PasskeysOutcom
  */
 export async function removePasskey(context: AuthContext, id: unknown): Promise<PasskeysOutcome> {
   const adapter = passkeyAdapterOf(context)
-  const signedIn = await readSignedInUser(context)
+  const signedIn = await sessionUserOf(context, adapter)
   if (!signedIn) return refused("Unauthorized")
   try {
     await assertCsrf(context)
@@ -77,7 +80,8 @@ export async function removePasskey(context: AuthContext, id: unknown): Promise<
     throw error
   }
   if (typeof id !== "string" || id === "") return refused("InvalidRequest")
-  const { user } = signedIn
+  if (!signedIn.exists) return refused("PasskeyNotFound")
+  const user = signedIn.user as AdapterUser
   const authenticators = await adapter.listAuthenticatorsByUserId(user.id)
   const target = authenticators.find((authenticator) => authenticator.credentialID === id)
   if (!target) return refused("PasskeyNotFound")
@@ -94,7 +98,10 @@ export async function removePasskey(context: AuthContext, id: unknown): Promise<
 }
 
 type PasskeyAdapter = Required<
-  Pick<Adapter, "listAuthenticatorsByUserId" | "deleteAuthenticator" | "getAccount">
+  Pick<
+    Adapter,
+    "listAuthenticatorsByUserId" | "deleteAuthenticator" | "getAccount" | "getUserByEmail"
+  >
 > &
   Adapter
 
@@ -105,7 +112,12 @@ type PasskeyAdapter = Required<
  */
 function passkeyAdapterOf(context: AuthContext): PasskeyAdapter {
   const { adapter } = context.config
-  if (!adapter?.listAuthenticatorsByUserId || !adapter.deleteAuthenticator || !adapter.getAccount) {
+  if (
+    !adapter?.listAuthenticatorsByUserId ||
+    !adapter.deleteAuthenticator ||
+    !adapter.getAccount ||
+    !adapter.getUserByEmail
+  ) {
     throw new MissingAdapterMethods(
       "Passkey management needs an adapter with listAuthenticatorsByUserId, deleteAuthenticator and getAccount (the memory adapter and @auth/pg-adapter have them).",
     )

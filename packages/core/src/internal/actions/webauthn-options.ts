@@ -1,4 +1,4 @@
-import type { AdapterUser } from "../../adapters.js"
+import type { Adapter, AdapterUser } from "../../adapters.js"
 import { AuthError } from "../../errors.js"
 import type { User } from "../../types/user.js"
 import { type ActionResult, json, NO_STORE_HEADERS } from "../http/action-result.js"
@@ -74,33 +74,44 @@ function decide(requested: string | undefined, user: CeremonyUser | null): Decis
 }
 
 /**
- * The user of a ceremony: the signed-in user (stored, or for a JWT session of a user no adapter
- * stores, such as a credentials user, the stored user with its e-mail or a new one), else the
- * provider's `getUserInfo` (by default the `email` of the query).
+ * The user of a ceremony: the signed-in user (see {@link sessionUserOf}), else the provider's
+ * `getUserInfo` (by default the `email` of the query).
  */
 export async function ceremonyUserOf(
   context: AuthContext,
   scope: WebAuthnScope,
 ): Promise<CeremonyUser | null> {
-  const signedIn = await readSignedInUser(context)
-  if (signedIn) return { user: signedIn.user, exists: true, signedIn: true }
-  if (context.config.session.strategy !== "database") {
-    const token = await decodeSessionToken(context)
-    if (token && typeof token.email === "string" && token.email !== "") {
-      const stored = await scope.adapter.getUserByEmail(token.email)
-      if (stored) return { user: stored, exists: true, signedIn: true }
-      const user: User = { email: token.email }
-      if (typeof token.name === "string") user.name = token.name
-      if (typeof token.picture === "string") user.image = token.picture
-      return { user, exists: false, signedIn: true }
-    }
-  }
+  const signedIn = await sessionUserOf(context, scope.adapter)
+  if (signedIn) return { ...signedIn, signedIn: true }
   const { provider, adapter } = scope
   const info = await provider.getUserInfo(
     { provider, url: context.request.url, adapter },
     webAuthnRequestOf(context),
   )
   return info ? { user: info.user, exists: info.exists, signedIn: false } : null
+}
+
+/**
+ * The user the request is signed in as, for passkeys: the stored user of the session; for a JWT
+ * session of a user no adapter stores (a credentials user), the stored user with the session's
+ * e-mail, else that e-mail (and name) as a user a registration would create. `null` when the
+ * request is not signed in.
+ */
+export async function sessionUserOf(
+  context: AuthContext,
+  adapter: Pick<Required<Adapter>, "getUserByEmail">,
+): Promise<{ user: AdapterUser | User; exists: boolean } | null> {
+  const signedIn = await readSignedInUser(context)
+  if (signedIn) return { user: signedIn.user, exists: true }
+  if (context.config.session.strategy === "database") return null
+  const token = await decodeSessionToken(context)
+  if (!token || typeof token.email !== "string" || token.email === "") return null
+  const stored = await adapter.getUserByEmail(token.email)
+  if (stored) return { user: stored, exists: true }
+  const user: User = { email: token.email }
+  if (typeof token.name === "string") user.name = token.name
+  if (typeof token.picture === "string") user.image = token.picture
+  return { user, exists: false }
 }
 
 async function authenticationOptions(
