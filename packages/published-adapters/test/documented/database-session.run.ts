@@ -1,0 +1,9 @@
+// Core's database-session suite on each published adapter with the tables its docs create; run
+// by `documented-schema.test.ts` in a vitest of its own (see contract.run.ts).
+import { describe } from "vitest"
+import { describeDatabaseSessions } from "../../../core/test/support/database-session-suite.js"
+import { backendOf, documentedTargets } from "../adapters.js"
+
+for (const target of documentedTargets) {
+  describe(target.name, () => describeDatabaseSessions(backendOf(target)))
+}
