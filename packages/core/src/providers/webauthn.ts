@@ -10,6 +10,12 @@
  */
 
 import type * as SimpleWebAuthnServer from "@simplewebauthn/server"
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server"
 import type { Adapter, AdapterUser } from "../adapters.js"
 import { MissingAdapter } from "../errors.js"
 import type { Awaitable } from "../types/common.js"
@@ -18,10 +24,11 @@ import type { CredentialInput } from "./credentials.js"
 import type { CommonProviderOptions } from "./provider-types.js"
 
 /**
- * The `@simplewebauthn/server` functions a provider runs, for tests or a wrapped version. Each
- * one left out is loaded from `@simplewebauthn/server` with the first ceremony.
+ * The `@simplewebauthn/server` functions a provider runs: the library's, or wrapped ones. The
+ * library is imported by this module, as in Auth.js, so apps that list no WebAuthn provider (and
+ * edge middleware, whose bundler refuses a dependency of it) never load it.
  */
-export type SimpleWebAuthnFunctions = Partial<
+export type SimpleWebAuthnFunctions = Required<
   Pick<
     typeof SimpleWebAuthnServer,
     | "generateAuthenticationOptions"
@@ -119,8 +126,8 @@ export interface WebAuthnConfig extends CommonProviderOptions {
     >
   >
   getUserInfo: GetUserInfo
-  /** Replacements for the `@simplewebauthn/server` functions. @default the library's own */
-  simpleWebAuthn?: SimpleWebAuthnFunctions
+  /** The `@simplewebauthn/server` functions the ceremonies run. @default the library's own */
+  simpleWebAuthn: SimpleWebAuthnFunctions
 }
 
 /**
@@ -144,6 +151,12 @@ export default function WebAuthn(config: Partial<WebAuthnConfig> = {}): WebAuthn
       email: { label: "Email", required: true, autocomplete: "username webauthn" },
     },
     simpleWebAuthnBrowserVersion: DEFAULT_SIMPLEWEBAUTHN_BROWSER_VERSION,
+    simpleWebAuthn: {
+      generateAuthenticationOptions,
+      generateRegistrationOptions,
+      verifyAuthenticationResponse,
+      verifyRegistrationResponse,
+    },
     getUserInfo,
     getRelayingParty,
     ...config,

@@ -122,7 +122,7 @@ async function authenticate(
     })
   }
   const rp = relyingPartyOf(context, provider)
-  const { verifyAuthenticationResponse } = await simpleWebAuthnOf(provider)
+  const { verifyAuthenticationResponse } = simpleWebAuthnOf(provider)
   const verification = await verify(() =>
     verifyAuthenticationResponse({
       ...provider.verifyAuthenticationOptions,
@@ -183,7 +183,7 @@ async function register(
     )
   }
   const rp = relyingPartyOf(context, provider)
-  const { verifyRegistrationResponse } = await simpleWebAuthnOf(provider)
+  const { verifyRegistrationResponse } = simpleWebAuthnOf(provider)
   const verification = await verify(() =>
     verifyRegistrationResponse({
       ...provider.verifyRegistrationOptions,

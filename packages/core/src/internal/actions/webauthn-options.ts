@@ -123,7 +123,7 @@ async function authenticationOptions(
   const rp = relyingPartyOf(context, provider)
   const userId = user?.exists ? user.user.id : undefined
   const authenticators = userId ? await adapter.listAuthenticatorsByUserId(userId) : undefined
-  const { generateAuthenticationOptions } = await simpleWebAuthnOf(provider)
+  const { generateAuthenticationOptions } = simpleWebAuthnOf(provider)
   return generateAuthenticationOptions({
     ...provider.authenticationOptions,
     rpID: rp.id,
@@ -145,7 +145,7 @@ async function registrationOptions(context: AuthContext, scope: WebAuthnScope, u
   const rp = relyingPartyOf(context, provider)
   const authenticators =
     user.exists && user.user.id ? await adapter.listAuthenticatorsByUserId(user.user.id) : []
-  const { generateRegistrationOptions } = await simpleWebAuthnOf(provider)
+  const { generateRegistrationOptions } = simpleWebAuthnOf(provider)
   return generateRegistrationOptions({
     ...provider.registrationOptions,
     userID: crypto.getRandomValues(new Uint8Array(32)),

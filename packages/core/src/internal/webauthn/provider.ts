@@ -4,7 +4,7 @@
  */
 import type { AuthenticatorTransport } from "@simplewebauthn/server"
 import type { Adapter, AdapterAuthenticator } from "../../adapters.js"
-import { InvalidProvider, MissingAdapter } from "../../errors.js"
+import { AuthError, InvalidProvider, MissingAdapter } from "../../errors.js"
 import type {
   RelayingParty,
   SimpleWebAuthnFunctions,
@@ -12,12 +12,8 @@ import type {
   WebAuthnRequest,
 } from "../../providers/webauthn.js"
 import type { InternalProvider } from "../config/provider.js"
-import { lazyModule } from "../lazy.js"
 import type { AuthContext } from "../request/context.js"
 import type { ChallengeScope } from "./challenge.js"
-
-// The WebAuthn library loads with the first ceremony.
-const simpleWebAuthnModule = /* @__PURE__ */ lazyModule(() => import("@simplewebauthn/server"))
 
 /** A WebAuthn provider with the adapter its ceremonies use. */
 export interface WebAuthnScope {
@@ -60,23 +56,30 @@ export function relyingPartyOf(context: AuthContext, provider: WebAuthnConfig): 
   )
 }
 
-/** The provider's `@simplewebauthn/server` functions: its own where given, else the library's. */
-export async function simpleWebAuthnOf(
-  provider: WebAuthnConfig,
-): Promise<Required<SimpleWebAuthnFunctions>> {
-  const own = provider.simpleWebAuthn ?? {}
-  const library = await simpleWebAuthnModule()
-  return {
-    generateAuthenticationOptions:
-      own.generateAuthenticationOptions ?? library.generateAuthenticationOptions,
-    generateRegistrationOptions:
-      own.generateRegistrationOptions ?? library.generateRegistrationOptions,
-    verifyAuthenticationResponse:
-      own.verifyAuthenticationResponse ?? library.verifyAuthenticationResponse,
-    verifyRegistrationResponse:
-      own.verifyRegistrationResponse ?? library.verifyRegistrationResponse,
+/**
+ * The provider's `@simplewebauthn/server` functions (the provider module imports the library;
+ * a config may wrap them).
+ *
+ * @throws {AuthError} when the provider lacks one (a hand-written provider object)
+ */
+export function simpleWebAuthnOf(provider: WebAuthnConfig): SimpleWebAuthnFunctions {
+  const functions = provider.simpleWebAuthn
+  for (const name of SIMPLEWEBAUTHN_FUNCTIONS) {
+    if (typeof functions?.[name] !== "function") {
+      throw new AuthError(
+        `WebAuthn provider "${provider.id}" has no simpleWebAuthn.${name}: create it with the WebAuthn or Passkey provider function, which sets the @simplewebauthn/server ones.`,
+      )
+    }
   }
+  return functions
 }
+
+const SIMPLEWEBAUTHN_FUNCTIONS = [
+  "generateAuthenticationOptions",
+  "generateRegistrationOptions",
+  "verifyAuthenticationResponse",
+  "verifyRegistrationResponse",
+] as const
 
 /** Where the challenge cookie of this request's provider lives. */
 export function challengeScopeOf(context: AuthContext, providerId: string): ChallengeScope {
