@@ -1,3 +1,5 @@
+import Credentials from "@auth/core/providers/credentials"
+import { clientAddress } from "@auth/core/server"
 import { describe, expect, it } from "vitest"
 import { AstroAuth } from "../src/server.js"
 import { Browser, ORIGIN, PASSWORD, testConfig, USER } from "./support.js"
@@ -92,5 +94,48 @@ describe("a missing config", () => {
     await expect(GET({ request: new Request(`${ORIGIN}/api/auth/csrf`) })).rejects.toThrow(
       /auth\.config must `export default defineConfig/,
     )
+  })
+})
+
+describe("the client address core sees", () => {
+  it("is Astro's clientAddress, not a client's own X-Forwarded-For", async () => {
+    const seen: Array<string | undefined> = []
+    const config = testConfig({
+      providers: [
+        Credentials({
+          credentials: { username: {} },
+          authorize: (_, request) => {
+            seen.push(clientAddress(request))
+            return null
+          },
+        }),
+      ],
+    })
+    const { GET, POST } = AstroAuth(config)
+    const browser = new Browser(GET)
+    const { csrfToken } = (await (await browser.send("/api/auth/csrf")).json()) as {
+      csrfToken: string
+    }
+    const post = (clientAddressOf: () => string) =>
+      POST({
+        request: new Request(`${ORIGIN}/api/auth/callback/credentials`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            cookie: browser.jar.header() ?? "",
+            "x-forwarded-for": "198.51.100.7",
+          },
+          body: new URLSearchParams({ csrfToken, username: "ada" }),
+        }),
+        get clientAddress() {
+          return clientAddressOf()
+        },
+      })
+    await post(() => "203.0.113.5")
+    // Where the adapter has none (prerendering), Astro throws: the forwarded header then counts.
+    await post(() => {
+      throw new Error("clientAddress is not available")
+    })
+    expect(seen).toEqual(["203.0.113.5", "198.51.100.7"])
   })
 })

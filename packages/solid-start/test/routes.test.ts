@@ -1,3 +1,4 @@
+import { contractConfig } from "@auth/integration-test/fixtures"
 import { describe, expect, it } from "vitest"
 import { SolidAuth } from "../src/index.js"
 import {
@@ -151,5 +152,35 @@ describe("SolidAuth: the catch-all API route", () => {
     expect(response.status).toBe(413)
     // Node would otherwise keep the connection, paused on the unread rest, for the next request.
     expect(response.headers.get("connection")).toBe("close")
+  })
+})
+
+describe("the client address core sees", () => {
+  it("is the socket's peer on Node, not a client's own X-Forwarded-For", async () => {
+    const seen: string[] = []
+    const { GET, POST } = SolidAuth({ ...contractConfig([], seen) })
+    const jar = new CookieJar()
+    const csrf = await GET(createEvent("/api/auth/csrf", {}, { jar }))
+    jar.store(csrf)
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string }
+    const post = (node?: { host: string; remoteAddress: string }) =>
+      POST(
+        createEvent(
+          "/api/auth/callback/credentials",
+          {
+            method: "POST",
+            headers: {
+              "content-type": "application/x-www-form-urlencoded",
+              "x-forwarded-for": "198.51.100.7",
+            },
+            body: new URLSearchParams({ csrfToken, ...DEMO_CREDENTIALS }),
+          },
+          { jar, ...(node ? { node } : {}) },
+        ),
+      )
+    await post({ host: "app.test", remoteAddress: "203.0.113.5" })
+    // Not on Node (no socket): the forwarded header counts.
+    await post()
+    expect(seen).toEqual(["203.0.113.5", "198.51.100.7"])
   })
 })

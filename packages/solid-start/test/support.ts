@@ -32,7 +32,7 @@ export function createEvent(
   init: RequestInit = {},
   options: {
     jar?: CookieJar
-    node?: { host: string; encrypted?: boolean; complete?: boolean }
+    node?: { host: string; encrypted?: boolean; complete?: boolean; remoteAddress?: string }
   } = {},
 ): TestEvent {
   const headers = new Headers(init.headers)
@@ -46,7 +46,10 @@ export function createEvent(
             req: {
               url: path,
               headers: { host: options.node.host },
-              socket: { encrypted: options.node.encrypted ?? false },
+              socket: {
+                encrypted: options.node.encrypted ?? false,
+                remoteAddress: options.node.remoteAddress,
+              },
               complete: options.node.complete ?? true,
             },
           },

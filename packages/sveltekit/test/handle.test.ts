@@ -1,3 +1,5 @@
+import Credentials from "@auth/core/providers/credentials"
+import { clientAddress } from "@auth/core/server"
 import { CookieJar } from "@auth/integration-test"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { SvelteKitAuth } from "../src/index.js"
@@ -328,5 +330,49 @@ describe("handle: while building", () => {
     const event = createEvent("/")
     await runHandle(handle, event)
     expect(await event.locals.auth()).toBeNull()
+  })
+})
+
+describe("handle: the client address core sees", () => {
+  it("is event.getClientAddress(), not a client's own X-Forwarded-For", async () => {
+    const seen: Array<string | undefined> = []
+    const { handle } = SvelteKitAuth(
+      testConfig({
+        providers: [
+          Credentials({
+            credentials: { username: {} },
+            authorize: (_, request) => {
+              seen.push(clientAddress(request))
+              return null
+            },
+          }),
+        ],
+      }).config,
+    )
+    const jar = new CookieJar()
+    const csrf = await runHandle(handle, createEvent("/auth/csrf", {}, { jar, routeId: null }))
+    jar.store(csrf)
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string }
+    const post = (getClientAddress: () => string) => {
+      const event = createEvent(
+        "/auth/callback/credentials",
+        {
+          method: "POST",
+          body: new URLSearchParams({ csrfToken, username: "ada" }),
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            "x-forwarded-for": "198.51.100.7",
+          },
+        },
+        { jar, routeId: null },
+      )
+      return runHandle(handle, { ...event, getClientAddress })
+    }
+    await post(() => "203.0.113.5")
+    // An adapter that knows no address throws: the forwarded header then counts.
+    await post(() => {
+      throw new Error("no address")
+    })
+    expect(seen).toEqual(["203.0.113.5", "198.51.100.7"])
   })
 })
