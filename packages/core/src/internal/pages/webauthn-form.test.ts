@@ -301,6 +301,32 @@ describe("setUpWebAuthnForms", () => {
     expect(env.logger.error).not.toHaveBeenCalled()
   })
 
+  it("starts no autofill whose options arrive after a submit started its ceremony", async () => {
+    const form = fakeForm({ conditionalUI: true })
+    const { env, requested } = fakeEnvironment()
+    const autofillOptions = deferred<unknown>()
+    env.getJson.mockImplementation(async (url) => {
+      requested.push(url)
+      if (url.endsWith("?action=authenticate")) return autofillOptions.promise
+      return REGISTER
+    })
+    const registration = deferred<RegistrationResponseJSON>()
+    env.startRegistration.mockImplementation(async () => registration.promise)
+
+    setUpWebAuthnForms([form.view], env)
+    const submitted = form.userSubmits()
+    await vi.waitFor(() => expect(env.startRegistration).toHaveBeenCalled())
+    // The autofill's options come back while the registration prompt is open: starting the
+    // autofill ceremony now would abort the registration.
+    autofillOptions.resolve(AUTHENTICATE)
+    await autofillOptions.promise
+    registration.resolve(ATTESTATION)
+    await submitted
+
+    expect(env.startAuthentication).not.toHaveBeenCalled()
+    expect(form.state.posted).toEqual([{ action: "register", data: ATTESTATION }])
+  })
+
   it("runs one ceremony at a time: a second submit while the first runs does nothing", async () => {
     const form = fakeForm()
     const { env, requested } = fakeEnvironment()

@@ -82,16 +82,18 @@ export function setUpWebAuthnForms(
     return
   }
   const autofillView = views.find((view) => view.conditionalUI)
+  // One ceremony at a time: a second click while the prompt is open does nothing.
+  let running = false
   const autofill = async (): Promise<void> => {
     if (autofillView === undefined) return
     try {
-      if (await env.browserSupportsWebAuthnAutofill()) await startAutofill(autofillView, env)
+      if (await env.browserSupportsWebAuthnAutofill()) {
+        await startAutofill(autofillView, env, () => !running)
+      }
     } catch (error) {
       env.logger.error(error)
     }
   }
-  // One ceremony at a time: a second click while the prompt is open does nothing.
-  let running = false
   const onSubmit = async (view: WebAuthnFormView): Promise<void> => {
     running = true
     const submitted = await submitWithPasskey(view, env).catch((error: unknown) => {
@@ -152,11 +154,16 @@ export async function submitWithPasskey(
 /**
  * Conditional UI: authentication options without fields (the passkey says who it is), then a
  * ceremony that waits until the user picks a passkey in the autofill, then the form post. A
- * modal ceremony started meanwhile aborts it, silently.
+ * modal ceremony started meanwhile aborts it, silently; one started while the options were on
+ * their way keeps going (`idle()` is then false): starting autofill would abort it.
  */
-async function startAutofill(view: WebAuthnFormView, env: WebAuthnPageEnvironment): Promise<void> {
+async function startAutofill(
+  view: WebAuthnFormView,
+  env: WebAuthnPageEnvironment,
+  idle: () => boolean,
+): Promise<void> {
   const body = await fetchOptions(`${view.optionsUrl}?action=authenticate`, env)
-  if (body?.action !== "authenticate") return
+  if (body?.action !== "authenticate" || !idle()) return
   try {
     const data = await env.startAuthentication({
       optionsJSON: body.options,
