@@ -3,7 +3,8 @@
  * server of `DATABASE_URL`, or else embedded PGlite in the launcher's data folder, with the
  * tables in their own schema. What a real app replaces with `new pg.Pool({ connectionString })`:
  * the app passes the connection to `PostgresAdapter` itself. Opened on the first query, so
- * importing the app's auth config does no I/O (frameworks import server code while building).
+ * importing the app's auth config does no I/O (frameworks import server code while building);
+ * served by the launcher (`EXAMPLE_OPEN_DATABASE=1`), as soon as the app's config is loaded.
  */
 import { join, resolve } from "node:path"
 import { applySchema, type Queryable } from "@auth/pg-adapter"
@@ -71,6 +72,8 @@ export function exampleDatabase(
   if (!database) {
     database = openExampleDatabase({ databaseUrl: url, dataDir, schema: options.schema })
     open.set(key, database)
+    // Served by the launcher: open it now (a failure is retried, and reported, by the first query).
+    if (env[EXAMPLE_ENV.openDatabase] === "1") database.query("SELECT 1").catch(() => {})
   }
   return database
 }

@@ -18,6 +18,11 @@ export const EXAMPLE_ENV = {
   mailboxUrl: "EXAMPLE_MAILBOX_URL",
   dataDir: "EXAMPLE_DATA_DIR",
   basePath: "EXAMPLE_BASE_PATH",
+  /**
+   * `1` when the app is served (set by the launcher, never while building): the database opens
+   * as the app starts, not on the first request, which on a busy machine can take seconds.
+   */
+  openDatabase: "EXAMPLE_OPEN_DATABASE",
   /** Read, never set: the user's choice, passed through (and checked by the launcher). */
   sessionStrategy: "AUTH_SESSION_STRATEGY",
 } as const

@@ -63,6 +63,7 @@ describe("startExampleServers", () => {
       "EXAMPLE_BASE_PATH",
       "EXAMPLE_DATA_DIR",
       "EXAMPLE_MAILBOX_URL",
+      "EXAMPLE_OPEN_DATABASE",
       "HOST",
       "PORT",
     ])

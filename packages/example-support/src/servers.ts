@@ -106,6 +106,7 @@ export async function startExampleServers(options: ExampleServersOptions): Promi
         [EXAMPLE_ENV.mailboxUrl]: mailbox.url,
         [EXAMPLE_ENV.dataDir]: dataDir,
         [EXAMPLE_ENV.basePath]: options.basePath,
+        [EXAMPLE_ENV.openDatabase]: "1",
       },
       port,
       url: `http://localhost:${port}`,
