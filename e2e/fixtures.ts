@@ -9,6 +9,7 @@ import { test as base, expect } from "@playwright/test"
 import { HomePage } from "./pages/home-page.js"
 import { IdpLoginPage } from "./pages/idp-login-page.js"
 import { MailboxPage } from "./pages/mailbox-page.js"
+import { PasskeysSection } from "./pages/passkeys-section.js"
 import { SignInPage } from "./pages/sign-in-page.js"
 import { SignOutPage } from "./pages/sign-out-page.js"
 import {
@@ -17,6 +18,7 @@ import {
   type RunningTarget,
   type SessionStrategy,
 } from "./targets/index.js"
+import { VirtualAuthenticator } from "./virtual-authenticator.js"
 
 /** Per-project options (set by `playwright.config.ts`). */
 export interface TargetOptions {
@@ -38,6 +40,10 @@ interface TestFixtures {
   idpLogin: IdpLoginPage
   mailbox: MailboxPage
   signOut: SignOutPage
+  /** The home page's passkeys section (feature `passkeys`). */
+  passkeys: PasskeysSection
+  /** A virtual passkey authenticator in `page`, made when a test asks for it. */
+  authenticator: VirtualAuthenticator
 }
 
 /** Starting an example app's production server can take a while on two shared cores. */
@@ -65,6 +71,8 @@ export const test = base.extend<TestFixtures, TargetOptions & WorkerFixtures>({
   idpLogin: async ({ page }, use) => use(new IdpLoginPage(page)),
   mailbox: async ({ page }, use) => use(new MailboxPage(page)),
   signOut: async ({ page, basePath }, use) => use(new SignOutPage(page, basePath)),
+  passkeys: async ({ page }, use) => use(new PasskeysSection(page)),
+  authenticator: async ({ page }, use) => use(await VirtualAuthenticator.attach(page)),
 })
 
 export { expect }

@@ -9,4 +9,5 @@ export const astro = exampleAppTarget({
   basePath: "/api/auth",
   command: ["node", "server.mjs"],
   buildOutput: "dist/server/entry.mjs",
+  features: ["browser-client", "passkeys"],
 })

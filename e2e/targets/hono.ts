@@ -9,4 +9,5 @@ export const hono = exampleAppTarget({
   basePath: "/api/auth",
   command: ["node", "dist/server/index.js"],
   buildOutput: "dist/server/index.js",
+  features: ["browser-client", "passkeys"],
 })

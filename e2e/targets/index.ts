@@ -29,6 +29,7 @@ export const FEATURE_SPECS: Record<TargetFeature, string> = {
   theme: "**/theme.spec.ts",
   "browser-client": "**/client-*.spec.ts",
   a11y: "**/a11y.spec.ts",
+  passkeys: "**/passkeys.spec.ts",
 }
 
 /**

@@ -9,4 +9,5 @@ export const nextjs = exampleAppTarget({
   basePath: "/api/auth",
   command: ["node", "serve.mjs"],
   buildOutput: ".next/BUILD_ID",
+  features: ["browser-client", "passkeys"],
 })

@@ -9,4 +9,5 @@ export const solidStart = exampleAppTarget({
   basePath: "/api/auth",
   command: ["node", ".output/server/index.mjs"],
   buildOutput: ".output/server/index.mjs",
+  features: ["browser-client", "passkeys"],
 })

@@ -9,4 +9,5 @@ export const sveltekit = exampleAppTarget({
   basePath: "/auth",
   command: ["node", "server.js"],
   buildOutput: "build/handler.js",
+  features: ["browser-client", "passkeys"],
 })

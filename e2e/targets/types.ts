@@ -7,9 +7,11 @@ export type SessionStrategy = (typeof SESSION_STRATEGIES)[number]
  * Specs only some targets run, by feature (see `FEATURE_SPECS` in `index.ts`): `theme` = the
  * playground's themed built-in pages; `browser-client` = the framework's browser client on the
  * home page (`client-session-email`, the client-side sign-in and sign-out buttons); `a11y` = no
- * axe-core violations on any page in either color scheme, and every page fits 375 px.
+ * axe-core violations on any page in either color scheme, and every page fits 375 px;
+ * `passkeys` = the Passkey provider on the sign-in page and the passkeys section of the home
+ * page (reached at `localhost`: browsers refuse passkeys on an IP address).
  */
-export type TargetFeature = "theme" | "browser-client" | "a11y"
+export type TargetFeature = "theme" | "browser-client" | "a11y" | "passkeys"
 
 /** A started target. */
 export interface RunningTarget {

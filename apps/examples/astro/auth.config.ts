@@ -1,6 +1,7 @@
 import { defineConfig } from "@auth/astro"
 import Credentials from "@auth/core/providers/credentials"
 import Nodemailer from "@auth/core/providers/nodemailer"
+import Passkey from "@auth/core/providers/passkey"
 import { DEMO_USER, exampleDatabase, findDemoUser } from "@auth/example-support"
 import { PostgresAdapter } from "@auth/pg-adapter"
 
@@ -49,8 +50,13 @@ export default defineConfig({
           }),
         ]
       : []),
+    // Passkeys: "Sign in with Passkey" on the sign-in page, "Add a passkey" on the home page
+    // (src/components/Passkeys.astro). The relying party is AUTH_URL's host: `localhost` works,
+    // an IP address does not (browsers refuse it).
+    Passkey(),
   ],
-  // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/.
+  // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/; passkeys are stored
+  // there too.
   adapter: PostgresAdapter(exampleDatabase(process.env.DATABASE_URL, { schema }), { schema }),
   session: { strategy: process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database" },
   callbacks: {

@@ -3,6 +3,7 @@ import { PostgresAdapter } from "@auth/pg-adapter"
 import NextAuth from "next-auth"
 import Credentials from "next-auth/providers/credentials"
 import Nodemailer from "next-auth/providers/nodemailer"
+import Passkey from "next-auth/providers/passkey"
 
 /** Where the auth routes are: next-auth's default (`app/api/auth/[...nextauth]/route.ts`). */
 export const basePath = "/api/auth"
@@ -13,7 +14,8 @@ const PROTECTED = ["/protected"]
 /** The schema of the auth tables (made on first use). */
 const schema = "examples"
 
-// PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/.
+// PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/; passkeys are stored
+// there too.
 const adapter = PostgresAdapter(exampleDatabase(process.env.DATABASE_URL, { schema }), { schema })
 
 // AUTH_SECRET and AUTH_URL come from the environment (`pnpm start` sets them; set your own in production).
@@ -58,6 +60,10 @@ export const { handlers, auth, signIn, signOut, updateSession } = NextAuth({
           }),
         ]
       : []),
+    // Passkeys: "Sign in with Passkey" on the sign-in page, "Add a passkey" on the home page
+    // (app/passkeys.tsx). The relying party is AUTH_URL's host: `localhost` works, an IP address
+    // does not (browsers refuse it).
+    Passkey(),
   ],
   adapter,
   session: { strategy: process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database" },

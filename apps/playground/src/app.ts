@@ -17,16 +17,21 @@ export interface PlaygroundAppOptions {
   authConfig: ExpressAuthConfig
   smtp: TestSmtpServer
   home: Omit<HomePageProps, "session">
+  /** The home page's browser script, served as `/passkeys.js` (see `browser-script.ts`). */
+  passkeysScript: string
   /** Where unexpected errors are reported. */
   logError: (error: unknown) => void
 }
 
-/** Our pages load nothing from elsewhere; the built-in auth pages set their own headers. */
+/**
+ * Our pages load nothing from elsewhere: their one script is `/passkeys.js`, which talks to the
+ * auth routes. The built-in auth pages set their own headers.
+ */
 const PAGE_HEADERS = {
   "content-type": "text/html; charset=utf-8",
   "cache-control": "no-store",
   "content-security-policy":
-    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'",
+    "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'",
   "referrer-policy": "no-referrer",
   "x-content-type-options": "nosniff",
 }
@@ -39,6 +44,9 @@ export function createApp(options: PlaygroundAppOptions): express.Express {
 
   app.get(["/logo.svg", "/favicon.ico"], (_req, res) => {
     res.type("image/svg+xml").set("cache-control", "public, max-age=3600").send(LOGO_SVG)
+  })
+  app.get("/passkeys.js", (_req, res) => {
+    res.type("text/javascript").set("cache-control", "no-cache").send(options.passkeysScript)
   })
   app.use("/auth", ExpressAuth(authConfig))
   app.use(authSession(authConfig))

@@ -1,7 +1,7 @@
 /**
  * The playground's Auth.js config: the demo user (credentials), "Playground ID" (the local
- * OpenID Connect provider) and e-mail links (Nodemailer to the local SMTP server), with users
- * and sessions in the database.
+ * OpenID Connect provider), e-mail links (Nodemailer to the local SMTP server) and passkeys,
+ * with users, sessions and passkeys in the database.
  */
 import type { Adapter } from "@auth/core/adapters"
 import type { Idp, TestSmtpServer } from "@auth/dev-servers"
@@ -9,6 +9,7 @@ import { DEMO_USER, findDemoUser } from "@auth/example-support"
 import type { ExpressAuthConfig } from "@auth/express"
 import Credentials from "@auth/express/providers/credentials"
 import Nodemailer from "@auth/express/providers/nodemailer"
+import Passkey from "@auth/express/providers/passkey"
 import { BRAND_COLOR } from "./pages/layout.js"
 
 /** The id of the local OpenID provider: its callback is `/auth/callback/playground-id`. */
@@ -74,6 +75,10 @@ export function createAuthConfig(options: PlaygroundAuthOptions): ExpressAuthCon
         server: options.smtp.url,
         from: "Auth playground <playground@example.test>",
       }),
+      // Passkeys: "Sign in with Passkey" on the sign-in page, and "Add a passkey" on the home
+      // page (`browser/passkeys.ts`). The relying party is the host the browser uses, which must
+      // be a name (`localhost`), never an IP address.
+      Passkey(),
     ],
   }
 }

@@ -46,9 +46,43 @@ describe("startPlayground", () => {
     expect(response.headers.get("location")).toBe("/auth/signin?callbackUrl=%2Fprotected%3Fx%3D1")
   })
 
-  it("offers the three sign-in methods at /auth", async () => {
+  it("offers the four sign-in methods at /auth", async () => {
     const providers = await (await fetch(`${playground.url}/auth/providers`)).json()
-    expect(Object.keys(providers as object)).toEqual(["credentials", "playground-id", "nodemailer"])
+    expect(Object.keys(providers as object)).toEqual([
+      "credentials",
+      "playground-id",
+      "nodemailer",
+      "passkey",
+    ])
+  })
+
+  it("shows a signed-in user the passkeys section, driven by /passkeys.js", async () => {
+    const jar = new CookieJar()
+    const signIn = await postAuthForm(playground.url, "/auth/callback/credentials", {
+      email: "demo@example.test",
+      password: "demo",
+    })
+    jar.store(signIn)
+
+    const home = await fetch(playground.url, { headers: { cookie: jar.header() } })
+    const page = await home.text()
+    expect(page).toContain('<h2 id="passkeys-heading">Passkeys</h2>')
+    expect(page).toContain('<script type="module" src="/passkeys.js"></script>')
+    expect(home.headers.get("content-security-policy")).toContain("script-src 'self'")
+    const script = await fetch(`${playground.url}/passkeys.js`)
+    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8")
+    // The WebAuthn client is bundled in, with the playground's base path.
+    expect(await script.text()).toContain("/auth")
+    const passkeys = await fetch(`${playground.url}/auth/passkeys`, {
+      headers: { cookie: jar.header() },
+    })
+    expect(await passkeys.json()).toEqual({ passkeys: [] })
+  })
+
+  it("shows the passkeys section to signed-in users only", async () => {
+    const page = await (await fetch(playground.url)).text()
+    expect(page).not.toContain("passkeys-heading")
+    expect(page).not.toContain("/passkeys.js")
   })
 
   it("lists sent messages in the mailbox, newest first, links escaped", async () => {

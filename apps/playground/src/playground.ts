@@ -10,6 +10,7 @@ import { DEMO_USER } from "@auth/example-support/demo-user"
 import { CloseStack, resolveSecret } from "@auth/example-support/servers"
 import { createApp } from "./app.js"
 import { createAuthConfig, PLAYGROUND_ID_PROVIDER_ID } from "./auth-config.js"
+import { browserScript } from "./browser-script.js"
 import { openDatabase } from "./database.js"
 
 /** The default port of the app. */
@@ -113,6 +114,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       authConfig,
       smtp,
       home: { demoUser: DEMO_USER, sessionStrategy, storage: database.description },
+      passkeysScript: await browserScript(),
       logError: options.logError ?? console.error,
     })
     server.on("request", app)

@@ -113,7 +113,7 @@ export const DEMO_ACCOUNT = {
   credentials: { email: DEMO_USER.email, password: DEMO_USER.password },
   user: { id: DEMO_USER.id, name: DEMO_USER.name, email: DEMO_USER.email },
   providerName: "the demo user",
-  providers: ["credentials", "playground-id", "nodemailer"],
+  providers: ["credentials", "playground-id", "nodemailer", "passkey"],
 } as const
 
 /** Options of {@link startExampleForContract}. */

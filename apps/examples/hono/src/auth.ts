@@ -8,6 +8,7 @@ import { DEMO_USER, exampleDatabase, findDemoUser } from "@auth/example-support"
 import type { AuthConfig } from "@auth/hono"
 import Credentials from "@auth/hono/providers/credentials"
 import Nodemailer from "@auth/hono/providers/nodemailer"
+import Passkey from "@auth/hono/providers/passkey"
 import { PostgresAdapter } from "@auth/pg-adapter"
 
 /** The schema of the auth tables (made on first use). */
@@ -54,8 +55,13 @@ export const authConfig: AuthConfig = {
           }),
         ]
       : []),
+    // Passkeys: "Sign in with Passkey" on the sign-in page, "Add a passkey" on the home page
+    // (src/passkeys.ts). The relying party is AUTH_URL's host: `localhost` works, an IP address
+    // does not (browsers refuse it).
+    Passkey(),
   ],
-  // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/.
+  // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/; passkeys are stored
+  // there too.
   adapter: PostgresAdapter(exampleDatabase(process.env.DATABASE_URL, { schema }), { schema }),
   session: { strategy: process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database" },
   callbacks: {

@@ -1,10 +1,13 @@
 /**
  * The browser side: the session as @auth/core's browser client sees it (kept in step with the
- * other tabs), and the "in the browser" sign-in and sign-out buttons.
+ * other tabs), the "in the browser" sign-in and sign-out buttons, and the signed-in user's
+ * passkeys (src/passkeys.ts).
  */
 import { createAuthClient } from "@auth/core/client"
 import type { Session } from "@auth/core/types"
 import { DEMO_USER } from "@auth/example-support/demo-user"
+import { createWebAuthnClient } from "@auth/hono/webauthn"
+import { setUpPasskeys } from "./passkeys.js"
 
 const client = createAuthClient({ basePath: "/api/auth" })
 
@@ -28,3 +31,7 @@ document.querySelector("[data-sign-in]")?.addEventListener("click", () => {
 document.querySelector("[data-sign-out]")?.addEventListener("click", () => {
   void client.signOut({ redirectTo: "/" })
 })
+
+// The passkey functions of the same client: adding a passkey refreshes its session stores.
+const passkeys = document.querySelector<HTMLElement>("[data-passkeys]")
+if (passkeys) setUpPasskeys(passkeys, createWebAuthnClient(client))

@@ -10,6 +10,7 @@ const STYLE = `
   body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 48rem; padding: 1rem; line-height: 1.5 }
   header { display: flex; justify-content: space-between; align-items: center; border-bottom: 1px solid #d4d4d8 }
   nav, .actions { display: flex; gap: 1rem }
+  [data-passkeys] li { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; margin-bottom: 0.5rem }
 `
 
 /** Every page: the navigation, and who the server says is signed in. */
@@ -65,6 +66,7 @@ export function HomePage(props: { session: Session | null; csrfToken: string }) 
           <p>
             E-mail: <span data-testid="session-email">{session.user.email}</span>
           </p>
+          <PasskeysSection />
         </>
       ) : (
         <>
@@ -112,6 +114,25 @@ export function HomePage(props: { session: Session | null; csrfToken: string }) 
       </section>
       <script type="module" src="/static/client.js" />
     </Layout>
+  )
+}
+
+/**
+ * The signed-in user's passkeys: rendered empty; `/static/client.js` (src/passkeys.ts) lists
+ * them and adds and removes them with the WebAuthn client.
+ */
+function PasskeysSection() {
+  return (
+    <section aria-labelledby="passkeys-heading" data-passkeys>
+      <h2 id="passkeys-heading">Passkeys</h2>
+      <div data-passkeys-list>
+        <p>Loading your passkeys…</p>
+      </div>
+      <p role="status" />
+      <button type="button" data-passkeys-add>
+        Add a passkey
+      </button>
+    </section>
   )
 }
 

@@ -1,6 +1,7 @@
 import { auth } from "@/auth"
 import { changeName, signInOnTheServer, signOutOnTheServer } from "./actions"
 import { ClientSession } from "./client-session"
+import { Passkeys } from "./passkeys"
 
 export default async function Home() {
   const session = await auth()
@@ -13,6 +14,7 @@ export default async function Home() {
           <p>
             E-mail: <span data-testid="session-email">{user.email}</span>
           </p>
+          <Passkeys />
         </>
       ) : (
         <>

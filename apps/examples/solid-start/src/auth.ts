@@ -8,6 +8,7 @@ import { PostgresAdapter } from "@auth/pg-adapter"
 import { SolidAuth, type SolidAuthConfig } from "@auth/solid-start"
 import Credentials from "@auth/solid-start/providers/credentials"
 import Nodemailer from "@auth/solid-start/providers/nodemailer"
+import Passkey from "@auth/solid-start/providers/passkey"
 import { prefix } from "./lib/prefix"
 
 /** The schema of the auth tables (made on first use). */
@@ -54,8 +55,13 @@ export const authConfig: SolidAuthConfig = {
           }),
         ]
       : []),
+    // Passkeys: "Sign in with Passkey" on the sign-in page, "Add a passkey" on the home page
+    // (src/components/Passkeys.tsx). The relying party is AUTH_URL's host: `localhost` works, an
+    // IP address does not (browsers refuse it).
+    Passkey(),
   ],
-  // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/.
+  // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/; passkeys are stored
+  // there too.
   adapter: PostgresAdapter(exampleDatabase(process.env.DATABASE_URL, { schema }), { schema }),
   session: { strategy: process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database" },
   callbacks: {

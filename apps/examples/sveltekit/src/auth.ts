@@ -3,6 +3,7 @@ import { PostgresAdapter } from "@auth/pg-adapter"
 import { SvelteKitAuth } from "@auth/sveltekit"
 import Credentials from "@auth/sveltekit/providers/credentials"
 import Nodemailer from "@auth/sveltekit/providers/nodemailer"
+import Passkey from "@auth/sveltekit/providers/passkey"
 import { AUTH_SESSION_STRATEGY, DATABASE_URL, EMAIL_SERVER } from "$app/env/private"
 
 /** Where the auth routes are: SvelteKit's default. */
@@ -54,8 +55,13 @@ export const { handle, signIn, signOut } = SvelteKitAuth({
           }),
         ]
       : []),
+    // Passkeys: "Sign in with Passkey" on the sign-in page, "Add a passkey" on the home page
+    // (src/lib/Passkeys.svelte). The relying party is AUTH_URL's host: `localhost` works, an IP
+    // address does not (browsers refuse it).
+    Passkey(),
   ],
-  // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/.
+  // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/; passkeys are stored
+  // there too.
   adapter: PostgresAdapter(exampleDatabase(DATABASE_URL, { schema }), { schema }),
   session: { strategy: AUTH_SESSION_STRATEGY },
   callbacks: {

@@ -1,4 +1,7 @@
-/** The home page: who is signed in, the session as the app sees it, and the ways to sign in. */
+/**
+ * The home page: who is signed in, the session as the app sees it, the user's passkeys, and the
+ * ways to sign in.
+ */
 import type { Session } from "@auth/core/types"
 import { html, type SafeHtml } from "../html.js"
 import { layout } from "./layout.js"
@@ -11,6 +14,20 @@ export interface HomePageProps {
   /** Where users and sessions are stored, for people: "PGlite in .playground-data/pglite". */
   storage: string
 }
+
+/**
+ * The signed-in user's passkeys: rendered empty, filled and driven by `/passkeys.js`
+ * (`browser/passkeys.ts`), which lists, adds and removes them with the WebAuthn client.
+ */
+const passkeysSection = html`<section class="card" aria-labelledby="passkeys-heading" data-passkeys>
+<h2 id="passkeys-heading">Passkeys</h2>
+<p class="muted">Sign in with your device's screen lock or a security key instead of a password.</p>
+<div data-passkeys-list><p>Loading your passkeys…</p></div>
+<p role="status" class="muted"></p>
+<div class="actions"><button type="button" class="button" data-passkeys-add>Add a passkey</button></div>
+<noscript><p>Passkeys need JavaScript.</p></noscript>
+</section>
+<script type="module" src="/passkeys.js"></script>`
 
 /** The home page. */
 export function homePage(props: HomePageProps): SafeHtml {
@@ -25,10 +42,11 @@ export function homePage(props: HomePageProps): SafeHtml {
 <a class="button" href="/protected">Open the protected page</a>
 <a class="button secondary" href="/auth/signout">Sign out</a>
 </div>
-</section>`
+</section>
+${passkeysSection}`
     : html`<section class="card" id="session">
 <h1>You are not signed in</h1>
-<p>Pick any of the three ways below: everything runs on this machine, nothing to set up.</p>
+<p>Pick any of the ways below: everything runs on this machine, nothing to set up.</p>
 <div class="actions">
 <a class="button" href="/auth/signin">Sign in</a>
 <a class="button secondary" href="/protected">Try the protected page</a>
@@ -48,6 +66,9 @@ export function homePage(props: HomePageProps): SafeHtml {
 any username signs in.</li>
 <li><strong>E-mail link</strong>: enter any address, then open the link from the
 <a href="/mailbox">mailbox</a> (a local SMTP server keeps every message).</li>
+<li><strong>Passkey</strong>: signed in, add one on this page; then sign in with it alone. Or type a
+new e-mail next to "Sign in with Passkey" to sign up with a passkey. Open the playground at
+<code>localhost</code>: browsers refuse passkeys on an IP address.</li>
 </ul>
 </section>
 <p class="muted">Sessions: <strong>${props.sessionStrategy}</strong>. Storage: ${props.storage}.

@@ -53,6 +53,12 @@ ul.methods li { margin-bottom: 8px; }
 .message:first-of-type { border-top: 0; padding-top: 0; }
 .message h2 { margin-bottom: 4px; }
 .message code { overflow-wrap: anywhere; }
+ul.passkeys { list-style: none; padding: 0; margin: 0; }
+ul.passkeys li { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between;
+  gap: 8px 16px; padding: 12px 0; border-top: 1px solid var(--border); }
+ul.passkeys li:first-child { border-top: 0; }
+ul.passkeys p { margin: 0; }
+.button:disabled { opacity: 0.6; cursor: progress; }
 @media (max-width: 480px) { header { padding: 12px 16px; } .card { padding: 20px 16px; } }
 `
 

@@ -2,6 +2,7 @@ import { DEMO_USER } from "@auth/example-support/demo-user"
 import { createSession, signIn, signOut } from "@auth/solid-start/client"
 import { createAsync, type RouteDefinition } from "@solidjs/router"
 import { Show } from "solid-js"
+import { Passkeys } from "~/components/Passkeys"
 import { getSession, signInOnServer, signOutOnServer } from "~/lib/session"
 
 export const route = { preload: () => getSession() } satisfies RouteDefinition
@@ -32,6 +33,7 @@ export default function Home() {
             <p>
               E-mail: <span data-testid="session-email">{user().email}</span>
             </p>
+            <Passkeys />
           </>
         )}
       </Show>
