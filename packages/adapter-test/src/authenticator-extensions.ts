@@ -160,7 +160,9 @@ export function describeAuthenticatorExtensions(context: ContractContext): void 
       const listed = await adapter.listAccounts(user.id)
       const keys = listed.map((account) => `${account.provider}:${account.providerAccountId}`)
       expect(keys.sort()).toEqual(
-        [passkey, oauth].map((account) => `${account.provider}:${account.providerAccountId}`).sort(),
+        [passkey, oauth]
+          .map((account) => `${account.provider}:${account.providerAccountId}`)
+          .sort(),
       )
       expect(listed.every((account) => account.userId === user.id)).toBe(true)
       expect(await adapter.listAccounts(other.user.id)).toHaveLength(1)

@@ -48,10 +48,10 @@ export type ContractMethod = (typeof CONTRACT_METHODS)[number]
  * The methods beyond Auth.js's contract that the suite checks when an adapter has them, and
  * does not require: an adapter written for Auth.js passes without them.
  */
-export const EXTENSION_METHODS = ["deleteAuthenticator", "listAccounts"] as const satisfies readonly Exclude<
-  keyof Adapter,
-  ContractMethod
->[]
+export const EXTENSION_METHODS = [
+  "deleteAuthenticator",
+  "listAccounts",
+] as const satisfies readonly Exclude<keyof Adapter, ContractMethod>[]
 
 const ONE_HOUR_MS = 60 * 60 * 1000
 

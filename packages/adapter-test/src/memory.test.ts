@@ -11,8 +11,11 @@ runAdapterContract({ name: "MemoryAdapter", adapter: () => MemoryAdapter() })
  * `listAccounts` and authenticator timestamps. The suite must pass it too, since those are additions.
  */
 function asAuthjsAdapter(adapter: Adapter): Adapter {
-  const { deleteAuthenticator: _deleteAuthenticator, listAccounts: _listAccounts, ...authjs } =
-    adapter
+  const {
+    deleteAuthenticator: _deleteAuthenticator,
+    listAccounts: _listAccounts,
+    ...authjs
+  } = adapter
   const bare = (authenticator: AdapterAuthenticator | null): AdapterAuthenticator | null =>
     withoutTimestamps(authenticator) ?? null
   return {
