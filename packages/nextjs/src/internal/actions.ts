@@ -2,7 +2,7 @@ import { AuthError } from "@auth/core/errors"
 import { type AuthActionResult, signIn, signOut, updateSession } from "@auth/core/server"
 import type { Cookie, Session } from "@auth/core/types"
 import { cookies, headers } from "next/headers.js"
-import { redirect } from "next/navigation.js"
+import { redirect } from "next/navigation"
 import { appURL, type ReadyConfig } from "./config.js"
 import type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "./types.js"
 
