@@ -1,23 +1,17 @@
 /**
  * The published packages as users get them: `pnpm pack` (workspace links become versions), then
- * `npm install` of the tarballs into a fresh app outside the workspace, then that app type-checks
- * under the three module resolutions users have (node10 with CommonJS, as in many Express apps;
- * nodenext; bundler) without the DOM lib, and its imports load in Node.
+ * `npm install` of the tarballs into a fresh app outside the workspace (the global setup does
+ * both, once per run), then that app type-checks under the three module resolutions users have
+ * (node10 with CommonJS, as in many Express apps; nodenext; bundler) without the DOM lib, and its
+ * imports load in Node.
  */
-import { execFileSync, spawnSync } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { spawnSync } from "node:child_process"
+import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, inject, it } from "vitest"
+import { PUBLISHED } from "./support/packed-app.js"
 
-const workspace = new URL("../../../", import.meta.url).pathname
-
-/** The packages an Express app installs, with the last version Auth.js published of each. */
-const PACKAGES = [
-  { dir: "core", name: "@auth/core", authjs: "0.41.3" },
-  { dir: "express", name: "@auth/express", authjs: "0.12.3" },
-  { dir: "adapter-pg", name: "@auth/pg-adapter", authjs: "1.11.3" },
-] as const
+const app = inject("packedApp").dir
 
 /** What the app imports: every public subpath kind, default and named exports. */
 const APP_SOURCE = `import { Auth, type AuthConfig, customFetch, skipCSRFCheck } from "@auth/core"
@@ -71,60 +65,13 @@ const RESOLUTIONS = {
   bundler: { module: "esnext", moduleResolution: "bundler" },
 } as const
 
-let app: string
-
 beforeAll(() => {
-  app = mkdtempSync(join(tmpdir(), "auth-packed-app-"))
-  const tarballs = join(app, "tarballs")
-  mkdirSync(tarballs)
-  const specs: Record<string, string> = {}
-  for (const pkg of PACKAGES) {
-    const output = execFileSync("pnpm", ["pack", "--pack-destination", tarballs], {
-      cwd: join(workspace, "packages", pkg.dir),
-      encoding: "utf8",
-    })
-    const tarball = output.trim().split("\n").at(-1)!.trim()
-    specs[pkg.name] = `file:${tarball}`
-  }
-  writeFileSync(
-    join(app, "package.json"),
-    JSON.stringify({
-      name: "packed-app",
-      private: true,
-      type: "module",
-      dependencies: {
-        ...specs,
-        express: "^5.1.0",
-        pg: "^8.16.0",
-      },
-      devDependencies: {
-        "@types/express": "^5.0.3",
-        "@types/node": "^20.19.0",
-        "@types/pg": "^8.15.0",
-        typescript: "5.9.3",
-      },
-      // The workspace dependency of @auth/express and @auth/pg-adapter on @auth/core is the packed one.
-      overrides: { "@auth/core": specs["@auth/core"] },
-    }),
-  )
-  execFileSync(
-    "npm",
-    ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"],
-    {
-      cwd: app,
-      stdio: "pipe",
-    },
-  )
   writeFileSync(join(app, "app.ts"), APP_SOURCE)
   writeFileSync(join(app, "load.mjs"), LOAD_SOURCE)
 })
 
-afterAll(() => {
-  if (app) rmSync(app, { recursive: true, force: true })
-})
-
 describe("the packed packages", () => {
-  it.each(PACKAGES)(
+  it.each(PUBLISHED)(
     "$name ships its README, LICENSE and a version on Auth.js's line (at least $authjs)",
     (pkg) => {
       const installed = join(app, "node_modules", ...pkg.name.split("/"))
