@@ -1,152 +1,25 @@
 /**
- * The WebAuthn client against a fake server (a `fetch` that answers the WebAuthn contract) and a
+ * The WebAuthn client's sign-in (`signIn` of `createWebAuthnClient`) against a fake server and a
  * stubbed `navigator.credentials`, so that `@simplewebauthn/browser` runs for real up to the
  * authenticator.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { createAuthClient } from "./client.js"
-import type { AuthClientOptions } from "./options.js"
-import type { Passkey } from "./passkeys.js"
+import {
+  API,
+  BASE_PATH,
+  base64url,
+  CSRF,
+  domException,
+  fakeServer,
+  json,
+  ORIGIN,
+  openClient,
+  registrationOptions,
+  stubWebAuthn,
+  USER,
+} from "../../test/support/webauthn-client.js"
 import { createWebAuthnClient } from "./webauthn.js"
 import { classifyCeremonyError, parseWebAuthnOptions } from "./webauthn-sign-in.js"
-
-const ORIGIN = "https://app.test"
-const BASE_PATH = "/api/auth"
-const API = `${ORIGIN}${BASE_PATH}`
-const CSRF = "csrf-token"
-const CHALLENGE = "Y2hhbGxlbmdl" // base64url("challenge")
-const USER = { name: "Ada", email: "ada@example.test" }
-
-const PASSKEY: Passkey = {
-  id: "Y3JlZC0x",
-  provider: "passkey",
-  deviceType: "multiDevice",
-  backedUp: true,
-  transports: ["internal", "hybrid"],
-  createdAt: "2025-01-01T00:00:00.000Z",
-  lastUsedAt: null,
-}
-
-const PROVIDERS = {
-  passkey: { id: "passkey", name: "Passkey", type: "webauthn" },
-  credentials: { id: "credentials", name: "Credentials", type: "credentials" },
-}
-
-type Handler = (request: Request) => Response | Promise<Response>
-
-const json = (body: unknown, status = 200) => Response.json(body, { status })
-
-/** A fake Auth.js server with WebAuthn: routes by `METHOD path`, records every request. */
-function fakeServer(overrides: Record<string, Handler> = {}) {
-  const requests: Request[] = []
-  let signedIn = false
-  const routes: Record<string, Handler> = {
-    "GET /providers": () => json(PROVIDERS),
-    "GET /csrf": () => json({ csrfToken: CSRF }),
-    "GET /session": () => json(signedIn ? { user: USER, expires: "2099-01-01" } : null),
-    "GET /webauthn-options/passkey": (request) => {
-      const email = new URL(request.url).searchParams.get("email")
-      return email === "new@example.test"
-        ? json({ action: "register", options: registrationOptions() })
-        : json({ action: "authenticate", options: { challenge: CHALLENGE, rpId: "app.test" } })
-    },
-    "POST /callback/passkey": () => {
-      signedIn = true
-      return json({ url: `${ORIGIN}/dashboard` })
-    },
-    "GET /passkeys": () => json({ passkeys: [PASSKEY] }),
-    "POST /passkeys/remove": () => json({ passkeys: [] }),
-    ...overrides,
-  }
-  const fetch: typeof globalThis.fetch = async (input, init) => {
-    const request = new Request(input, init)
-    requests.push(request.clone())
-    const path = new URL(request.url).pathname.slice(BASE_PATH.length)
-    const handler = routes[`${request.method} ${path}`]
-    return handler ? handler(request) : json({ error: "Not found" }, 404)
-  }
-  const find = (method: string, path: string) =>
-    requests.find((r) => r.method === method && new URL(r.url).pathname === BASE_PATH + path)
-  return { fetch, requests, find }
-}
-
-function registrationOptions() {
-  return {
-    challenge: CHALLENGE,
-    rp: { name: "app.test", id: "app.test" },
-    user: { id: "dXNlci0x", name: "new@example.test", displayName: "new@example.test" },
-    pubKeyCredParams: [{ type: "public-key", alg: -7 }],
-    excludeCredentials: [],
-  }
-}
-
-function openClient(server: ReturnType<typeof fakeServer>, options: AuthClientOptions = {}) {
-  const navigations: string[] = []
-  const errors: Error[] = []
-  const client = createAuthClient({
-    basePath: BASE_PATH,
-    baseUrl: ORIGIN,
-    fetch: server.fetch,
-    navigate: (url) => navigations.push(url),
-    currentUrl: () => `${ORIGIN}/page`,
-    broadcastChannel: false,
-    logger: { error: (error) => errors.push(error) },
-    ...options,
-  })
-  return { client, webauthn: createWebAuthnClient(client), navigations, errors }
-}
-
-const bytes = (text: string): ArrayBuffer => new TextEncoder().encode(text).buffer as ArrayBuffer
-const base64url = (text: string) => Buffer.from(text).toString("base64url")
-
-/** What an authenticator hands back from `navigator.credentials.get`. */
-function assertion() {
-  return {
-    id: "Y3JlZC0x",
-    rawId: bytes("cred-1"),
-    type: "public-key",
-    authenticatorAttachment: "platform",
-    response: {
-      authenticatorData: bytes("authenticator-data"),
-      clientDataJSON: bytes('{"type":"webauthn.get"}'),
-      signature: bytes("signature"),
-      userHandle: bytes("user-1"),
-    },
-    getClientExtensionResults: () => ({}),
-  }
-}
-
-/** What an authenticator hands back from `navigator.credentials.create`. */
-function attestation() {
-  return {
-    id: "Y3JlZC0y",
-    rawId: bytes("cred-2"),
-    type: "public-key",
-    authenticatorAttachment: "cross-platform",
-    response: {
-      attestationObject: bytes("attestation-object"),
-      clientDataJSON: bytes('{"type":"webauthn.create"}'),
-      getTransports: () => ["usb"],
-    },
-    getClientExtensionResults: () => ({ credProps: { rk: true } }),
-  }
-}
-
-/** A browser with WebAuthn whose authenticator answers with `get` and `create`. */
-function stubWebAuthn(
-  authenticator: {
-    get?: (options: CredentialRequestOptions) => Promise<unknown>
-    create?: (options: CredentialCreationOptions) => Promise<unknown>
-  } = {},
-) {
-  const get = vi.fn(authenticator.get ?? (async () => assertion()))
-  const create = vi.fn(authenticator.create ?? (async () => attestation()))
-  vi.stubGlobal("PublicKeyCredential", function PublicKeyCredential() {})
-  vi.stubGlobal("navigator", { credentials: { get, create } })
-  return { get, create }
-}
-
-const domException = (name: string) => new DOMException(`${name} from the authenticator`, name)
 
 beforeEach(() => {
   stubWebAuthn()
@@ -406,95 +279,6 @@ describe("signIn", () => {
     await expect(client.signIn("passkey")).rejects.toThrow(
       'Provider "passkey" is a WebAuthn provider',
     )
-  })
-})
-
-describe("passkeys", () => {
-  it("lists the signed-in user's passkeys", async () => {
-    const server = fakeServer()
-    const { webauthn } = openClient(server)
-
-    expect(await webauthn.listPasskeys()).toEqual({ ok: true, passkeys: [PASSKEY] })
-    expect(server.find("GET", "/passkeys")?.headers.get("accept")).toBe("application/json")
-  })
-
-  it("reports a signed-out visitor as Unauthorized, without logging", async () => {
-    const server = fakeServer({ "GET /passkeys": () => json({ error: "Unauthorized" }, 401) })
-    const { webauthn, errors } = openClient(server)
-
-    expect(await webauthn.listPasskeys()).toEqual({
-      ok: false,
-      error: "Unauthorized",
-      status: 401,
-    })
-    expect(errors).toEqual([])
-  })
-
-  it("reports a list it cannot read, or no answer, as ClientFetchError, logged", async () => {
-    const malformed = openClient(
-      fakeServer({ "GET /passkeys": () => json({ passkeys: [{ ...PASSKEY, backedUp: "yes" }] }) }),
-    )
-    expect(await malformed.webauthn.listPasskeys()).toEqual({
-      ok: false,
-      error: "ClientFetchError",
-      status: 200,
-    })
-    expect(malformed.errors.map((error) => error.message)).toEqual([
-      "GET passkeys answered 200 without a passkey list.",
-    ])
-
-    const offline = openClient(
-      fakeServer({ "GET /passkeys": () => Promise.reject(new TypeError("offline")) }),
-    )
-    expect(await offline.webauthn.listPasskeys()).toEqual({
-      ok: false,
-      error: "ClientFetchError",
-      status: 0,
-    })
-    expect(offline.errors.map((error) => error.message)).toEqual(["GET passkeys failed."])
-  })
-
-  it("reads a list without provider ids", async () => {
-    const { provider: _p, ...bare } = PASSKEY
-    const { webauthn } = openClient(
-      fakeServer({ "GET /passkeys": () => json({ passkeys: [bare] }) }),
-    )
-    expect(await webauthn.listPasskeys()).toEqual({ ok: true, passkeys: [bare] })
-  })
-
-  it("reads absent dates as null", async () => {
-    const { createdAt: _c, lastUsedAt: _l, ...bare } = PASSKEY
-    const { webauthn } = openClient(
-      fakeServer({ "GET /passkeys": () => json({ passkeys: [bare] }) }),
-    )
-    expect(await webauthn.listPasskeys()).toEqual({
-      ok: true,
-      passkeys: [{ ...PASSKEY, createdAt: null, lastUsedAt: null }],
-    })
-  })
-
-  it("removes a passkey with the CSRF token and resolves with the ones left", async () => {
-    const server = fakeServer()
-    const { webauthn } = openClient(server)
-
-    expect(await webauthn.removePasskey(PASSKEY.id)).toEqual({ ok: true, passkeys: [] })
-
-    const post = server.find("POST", "/passkeys/remove")
-    expect(post?.headers.get("content-type")).toBe("application/json")
-    expect(await post?.json()).toEqual({ csrfToken: CSRF, id: PASSKEY.id })
-  })
-
-  it.each([
-    [409, "LastSignInMethod"],
-    [404, "PasskeyNotFound"],
-    [403, "MissingCSRF"],
-    [401, "Unauthorized"],
-  ])("passes a %i %s refusal on as a result", async (status, error) => {
-    const server = fakeServer({ "POST /passkeys/remove": () => json({ error }, status) })
-    const { webauthn, errors } = openClient(server)
-
-    expect(await webauthn.removePasskey(PASSKEY.id)).toEqual({ ok: false, error, status })
-    expect(errors).toEqual([])
   })
 })
 
