@@ -9,6 +9,7 @@
  */
 import { decodeJwt } from "jose"
 import { OAuthCallbackError } from "../errors.js"
+import { encodeBase64 } from "../internal/jwt/base64url.js"
 import { withOAuthHooks } from "../internal/oauth/hooks.js"
 import { customFetch } from "../internal/symbols.js"
 import { providerFetch, rewriteDiscovery } from "./internal/fetch.js"
@@ -190,17 +191,8 @@ async function fetchProfilePhoto(
     if (!response.ok) return null
     const bytes = new Uint8Array(await response.arrayBuffer())
     // The space after the comma is what Auth.js has always produced; kept for compatibility.
-    return `data:image/jpeg;base64, ${toBase64(bytes)}`
+    return `data:image/jpeg;base64, ${encodeBase64(bytes)}`
   } catch {
     return null
   }
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = ""
-  const CHUNK = 0x8000
-  for (let offset = 0; offset < bytes.length; offset += CHUNK) {
-    binary += String.fromCharCode(...bytes.subarray(offset, offset + CHUNK))
-  }
-  return btoa(binary)
 }

@@ -4,10 +4,11 @@ import type { WebAuthnConfig } from "../../providers/webauthn.js"
 import type { Account, User } from "../../types/user.js"
 import { emitEvent } from "../config/resolve-config.js"
 import { type ActionResult, redirectTo } from "../http/action-result.js"
+import { encodeBase64 } from "../jwt/base64url.js"
 import { type AuthContext, callbackUrlOf } from "../request/context.js"
 import { establishSession } from "../session/session.js"
 import { type ChallengePayload, clearChallenge, consumeChallenge } from "../webauthn/challenge.js"
-import { fromBase64, storedCredentialId, toBase64 } from "../webauthn/encoding.js"
+import { fromBase64, storedCredentialId } from "../webauthn/encoding.js"
 import {
   challengeScopeOf,
   relyingPartyOf,
@@ -195,7 +196,7 @@ async function register(
   )
   const info = verification.registrationInfo
   if (!info) throw new WebAuthnVerificationError("The passkey registration does not verify.")
-  const credentialID = toBase64(fromBase64(info.credential.id))
+  const credentialID = encodeBase64(fromBase64(info.credential.id))
   if (await adapter.getAuthenticator(credentialID)) {
     throw new WebAuthnVerificationError("This passkey is already registered.")
   }
@@ -208,7 +209,7 @@ async function register(
     providerAccountId: credentialID,
     counter: info.credential.counter,
     credentialID,
-    credentialPublicKey: toBase64(info.credential.publicKey),
+    credentialPublicKey: encodeBase64(info.credential.publicKey),
     credentialBackedUp: info.credentialBackedUp,
     credentialDeviceType: info.credentialDeviceType,
     transports: info.credential.transports?.join(",") ?? null,

@@ -26,6 +26,14 @@ export function encodeBase64url(bytes: Uint8Array): string {
   return btoa(binary).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_")
 }
 
+/** Encodes bytes as standard base64 with padding (`btoa`'s alphabet). */
+export function encodeBase64(bytes: Uint8Array): string {
+  return encodeBase64url(bytes)
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(bytes.length / 3) * 4, "=")
+}
+
 /**
  * Decodes base64url as `jose` does: `Uint8Array.fromBase64` where the runtime has it, else
  * `atob` (which tolerates padding and whitespace).

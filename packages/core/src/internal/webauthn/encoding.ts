@@ -3,15 +3,7 @@
  * credential ids and public keys as standard base64 with padding. Ours store the same, so a
  * database written by Auth.js's passkeys keeps working.
  */
-import { decodeBase64url, encodeBase64url } from "../jwt/base64url.js"
-
-/** Standard base64 with padding, as stored. */
-export function toBase64(bytes: Uint8Array): string {
-  return encodeBase64url(bytes)
-    .replace(/-/g, "+")
-    .replace(/_/g, "/")
-    .padEnd(Math.ceil(bytes.length / 3) * 4, "=")
-}
+import { decodeBase64url, encodeBase64, encodeBase64url } from "../jwt/base64url.js"
 
 /**
  * Decodes standard base64 (padding optional) or base64url.
@@ -26,7 +18,7 @@ export function fromBase64(value: string): Uint8Array<ArrayBuffer> {
 export function storedCredentialId(id: string): string | undefined {
   try {
     const bytes = fromBase64(id)
-    return bytes.length === 0 ? undefined : toBase64(bytes)
+    return bytes.length === 0 ? undefined : encodeBase64(bytes)
   } catch {
     return undefined
   }
