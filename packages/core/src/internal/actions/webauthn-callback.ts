@@ -19,7 +19,7 @@ import {
 } from "../webauthn/provider.js"
 import { authorizeSignIn } from "./authorize-sign-in.js"
 import { createUser, type LoginResult, linkAccount } from "./handle-login.js"
-import { ceremonyUserOf } from "./webauthn-options.js"
+import { sessionUserOf } from "./webauthn-options.js"
 import { withQuery } from "./with-query.js"
 
 /** A verified ceremony: the user it signs in, the account, and a new authenticator to store. */
@@ -152,8 +152,9 @@ async function authenticate(
     authenticator.credentialID,
     verification.authenticationInfo.newCounter,
   )
-  const signedIn = await ceremonyUserOf(context, scope)
-  if (signedIn?.signedIn && signedIn.exists && signedIn.user.id !== owner.id) {
+  // Only who is signed in matters here (not the posted e-mail, which `getUserInfo` would look up).
+  const signedIn = await sessionUserOf(context, adapter)
+  if (signedIn?.exists && signedIn.user.id !== owner.id) {
     throw new AccountNotLinked("The passkey belongs to another user than the signed-in one.", {
       provider: provider.id,
     })
@@ -229,9 +230,9 @@ async function registeringUser(
   registerData: User,
   account: Account,
 ): Promise<LoginResult> {
-  const current = await ceremonyUserOf(context, scope)
+  const current = await sessionUserOf(context, scope.adapter)
   const provider = scope.provider.id
-  if (current?.signedIn) {
+  if (current) {
     if (current.user.email !== registerData.email) {
       throw new AccountNotLinked(
         "The passkey registration was started for another user than the signed-in one.",

@@ -77,7 +77,7 @@ function decide(requested: string | undefined, user: CeremonyUser | null): Decis
  * The user of a ceremony: the signed-in user (see {@link sessionUserOf}), else the provider's
  * `getUserInfo` (by default the `email` of the query).
  */
-export async function ceremonyUserOf(
+async function ceremonyUserOf(
   context: AuthContext,
   scope: WebAuthnScope,
 ): Promise<CeremonyUser | null> {
