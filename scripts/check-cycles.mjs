@@ -43,7 +43,7 @@ const CORE_LAYERS = [
   ["session", "oauth", "webauthn"], // the session strategies; the OAuth client; passkey ceremonies
   ["request"], // one request as the actions see it: AuthRequest, AuthContext
   ["config"], // resolveConfig(): defaults, env, assertions
-  ["rate-limit", "csrf", "jwt", "email", "pages"],
+  ["rate-limit", "session-store", "csrf", "jwt", "email", "pages"],
   ["http"], // request and response helpers, the client address: below every user of them
   ["cookies", "crypto"],
   ["."],

@@ -29,7 +29,7 @@ import { LIMITS, prepareLimit } from "./limits.js"
 import { compare, type Schedule } from "./measure.js"
 import { partsToMarkdown, type Results, type Row, throughputRow, toMarkdown } from "./report.js"
 import { BENCH_DIR } from "./targets.js"
-import { prepareWorkload, WORKLOADS } from "./workloads.js"
+import { canRun, prepareWorkload, WORKLOADS } from "./workloads.js"
 
 const quick = process.argv.includes("--quick")
 const schedule: Schedule = quick
@@ -51,10 +51,16 @@ const startLoad = loadavg()
 const rows: Row[] = []
 
 for (const workload of WORKLOADS.filter(({ id }) => selected(id))) {
+  if (!canRun(workload)) {
+    progress(`· ${workload.title}: left out, REDIS_URL is not set`)
+    continue
+  }
   progress(`· ${workload.title}`)
   const [ours, authjs] = await prepareWorkload(workload)
   const [a, b] = await compare(ours.op, authjs.op, schedule, workload.concurrency)
-  rows.push(throughputRow(workload.id, workload.title, a, b, workload.minRatio))
+  const row = throughputRow(workload.id, workload.title, a, b, workload.minRatio)
+  rows.push(workload.baseline ? { ...row, note: "Auth.js column: ours without the feature" } : row)
+  await Promise.all([ours.close?.(), authjs.close?.()])
 }
 
 for (const limit of LIMITS.filter(({ id }) => selected(id))) {

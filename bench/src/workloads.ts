@@ -12,6 +12,8 @@ export interface Runner {
   op(): Promise<void>
   /** Checks once, thoroughly, that the operation does what it should. */
   verify(): Promise<void>
+  /** Releases what the runner holds (a Redis connection), when it holds anything. */
+  close?(): Promise<void>
 }
 
 /** A workload timed for one of our builds against Auth.js. */
@@ -25,6 +27,18 @@ export interface Workload {
   /** The ratio ours/Auth.js (ops/s) issue 6 asks for. */
   readonly minRatio?: number
   setup(target: Target): Promise<Runner>
+  /**
+   * For a row that times what a feature of ours costs: the same operation on our build without
+   * the feature, run in Auth.js's place (the "Auth.js" column then holds ours without it).
+   */
+  baseline?(target: Target): Promise<Runner>
+  /** Needs the Redis server of `REDIS_URL`; left out without one. */
+  readonly needsRedis?: boolean
+}
+
+/** Whether a workload can run here: those that need Redis only with `REDIS_URL` set. */
+export function canRun(workload: Workload): boolean {
+  return !workload.needsRedis || Boolean(process.env.REDIS_URL)
 }
 
 /** A JWT-session config with a credentials provider that signs in as {@link USER}. */
@@ -206,6 +220,14 @@ async function hostileCookieRunner(target: Target): Promise<Runner> {
 
 async function databaseSessionRunner(target: Target): Promise<Runner> {
   const adapter = target.createAdapter() as Record<string, (...args: unknown[]) => Promise<unknown>>
+  return databaseSessionWith(target, adapter)
+}
+
+/** GET `/session` with a database session stored through `adapter`. */
+async function databaseSessionWith(
+  target: Target,
+  adapter: Record<string, (...args: unknown[]) => Promise<unknown>>,
+): Promise<Runner> {
   const config = databaseConfig(target, adapter)
   const user = (await adapter.createUser!({
     email: USER.email,
@@ -223,6 +245,55 @@ async function databaseSessionRunner(target: Target): Promise<Runner> {
   return sessionGetRunner(target, config, cookie, (response) =>
     expectSession(response, "GET /session, database"),
   )
+}
+
+/**
+ * GET `/session` with a JWT cookie, the token's revocation looked up in `store` (`false`: not
+ * revocable, no lookup). The store's `close` closes the runner.
+ */
+async function revocableJwtRunner(
+  target: Target,
+  store: { store: unknown; close?(): Promise<void> } | false,
+): Promise<Runner> {
+  const config = { ...jwtConfig(target), session: { store: store === false ? false : store.store } }
+  const token = cookieValue(await signIn(target, config), SESSION_COOKIE)
+  await assertAuthjsDecodes(token, `${target.label} sign-in`)
+  const runner = sessionGetRunner(target, config, `${SESSION_COOKIE}=${token}`, (response) =>
+    expectSession(response, "GET /session, revocable"),
+  )
+  return store && store.close !== undefined ? { ...runner, close: store.close } : runner
+}
+
+/** Our in-memory session store: `@auth/core`'s default. */
+function memoryStoreRunner(target: Target): Promise<Runner> {
+  return revocableJwtRunner(target, { store: undefined })
+}
+
+/** A store on the Redis of `REDIS_URL` through node-redis, under a key prefix of its own. */
+async function redisStoreRunner(target: Target): Promise<Runner> {
+  const { createClient } = await import("redis")
+  const { createRedisStore } = await import("@auth/core/redis")
+  const client = await createClient({ url: process.env.REDIS_URL })
+    .on("error", () => {})
+    .connect()
+  const prefix = `bench:${crypto.randomUUID()}:`
+  const close = async () => {
+    for await (const keys of client.scanIterator({ MATCH: `${prefix}*` })) {
+      if (keys.length > 0) await client.del(keys)
+    }
+    await client.quit()
+  }
+  return revocableJwtRunner(target, { store: createRedisStore(client, { prefix }), close })
+}
+
+/**
+ * GET `/session` with a database session on our memory adapter; `tracked: false` takes away the
+ * adapter's `listSessions`, so that no session details (last use, device) are kept.
+ */
+async function trackedDatabaseRunner(target: Target, tracked: boolean): Promise<Runner> {
+  const adapter = target.createAdapter() as Record<string, (...args: unknown[]) => Promise<unknown>>
+  if (!tracked) delete adapter.listSessions
+  return databaseSessionWith(target, adapter)
 }
 
 async function csrfRunner(target: Target): Promise<Runner> {
@@ -313,6 +384,33 @@ export const WORKLOADS: readonly Workload[] = [
     ours: "ours",
     setup: hostileCookieRunner,
   },
+  {
+    id: "revocation-memory",
+    title: "session GET, JWT, revocation checked in memory (vs `store: false`)",
+    concurrency: 1,
+    ours: "ours",
+    minRatio: 0.9,
+    setup: memoryStoreRunner,
+    baseline: (target) => revocableJwtRunner(target, false),
+  },
+  {
+    id: "revocation-redis",
+    title: "session GET, JWT, revocation checked in Redis (vs `store: false`)",
+    concurrency: 16,
+    ours: "ours",
+    setup: redisStoreRunner,
+    baseline: (target) => revocableJwtRunner(target, false),
+    needsRedis: true,
+  },
+  {
+    id: "session-database-tracked",
+    title: "session GET, database, last use and device kept (vs an adapter without listSessions)",
+    concurrency: 1,
+    ours: "ours",
+    minRatio: 0.9,
+    setup: (target) => trackedDatabaseRunner(target, true),
+    baseline: (target) => trackedDatabaseRunner(target, false),
+  },
   { id: "csrf", title: "csrf GET", concurrency: 1, ours: "ours", setup: csrfRunner },
   {
     id: "signin-credentials",
@@ -327,7 +425,8 @@ export const WORKLOADS: readonly Workload[] = [
 /** Sets up and verifies a workload for one of our builds and for Auth.js. */
 export async function prepareWorkload(workload: Workload): Promise<[Runner, Runner]> {
   const [ours, authjs] = await Promise.all([loadTarget(workload.ours), loadTarget("authjs")])
-  const runners = [await workload.setup(ours), await workload.setup(authjs)] as [Runner, Runner]
+  const other = workload.baseline ? workload.baseline(ours) : workload.setup(authjs)
+  const runners = [await workload.setup(ours), await other] as [Runner, Runner]
   for (const runner of runners) await runner.verify()
   return runners
 }

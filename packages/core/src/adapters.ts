@@ -29,11 +29,26 @@ export interface AdapterAccount extends Account {
   type: AdapterAccountType
 }
 
-/** A database session. The session cookie holds only `sessionToken`. */
+/**
+ * A database session. The session cookie holds only `sessionToken`.
+ *
+ * `createdAt`, `lastUsedAt`, `userAgent` and `ip` are additions beyond Auth.js, for session
+ * management (a user's list of signed-in devices). Core passes them to `createSession` (and
+ * `lastUsedAt` to `updateSession`) only when the adapter has `listSessions`, so adapters
+ * written for Auth.js, which may reject unknown fields, keep working.
+ */
 export interface AdapterSession {
   sessionToken: string
   userId: string
   expires: Date
+  /** When the session started. `null` when not known (a row stored before it was kept). */
+  createdAt?: Date | null
+  /** When the session was last extended (at most once per `session.updateAge`). */
+  lastUsedAt?: Date | null
+  /** The `User-Agent` of the browser that signed in, cut to 512 characters. */
+  userAgent?: string | null
+  /** The client's address at sign-in, as the trusted-proxy rule gives it. */
+  ip?: string | null
 }
 
 /** A one-time e-mail verification token. `token` is stored hashed, never in clear. */
@@ -90,7 +105,7 @@ export interface Adapter {
   linkAccount?(
     account: AdapterAccount,
   ): Promise<void> | Awaitable<AdapterAccount | null | undefined>
-  /** Not called by core; for apps and admin tools. */
+  /** Called by `POST <basePath>/accounts/unlink` and passkey removal. */
   unlinkAccount?(
     providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
   ): Promise<void> | Awaitable<AdapterAccount | undefined>
@@ -102,6 +117,17 @@ export interface Adapter {
     session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
   ): Awaitable<AdapterSession | null | undefined>
   deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>
+  /**
+   * An addition beyond Auth.js: every session of a user (expired ones may be included; core
+   * leaves them out). Session management (`GET /sessions`) needs it; with it, core also passes
+   * `createdAt`, `lastUsedAt`, `userAgent` and `ip` to `createSession` and `updateSession`.
+   */
+  listSessions?(userId: string): Awaitable<AdapterSession[]>
+  /**
+   * An addition beyond Auth.js: deletes every session of a user but the one whose token is
+   * `options.except`, and returns the deleted ones. "Sign out everywhere (else)".
+   */
+  deleteSessions?(userId: string, options?: { except?: string }): Awaitable<AdapterSession[]>
   createVerificationToken?(
     verificationToken: VerificationToken,
   ): Awaitable<VerificationToken | null | undefined>
@@ -112,8 +138,9 @@ export interface Adapter {
   }): Awaitable<VerificationToken | null>
   getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>
   /**
-   * An addition beyond Auth.js: every account of a user. Passkey management uses it to tell
-   * whether a user can still sign in another way.
+   * An addition beyond Auth.js: every account of a user. Account management (`GET /accounts`)
+   * lists them, and passkey removal and account unlinking use it to tell whether a user can
+   * still sign in another way.
    */
   listAccounts?(userId: string): Awaitable<AdapterAccount[]>
   getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>

@@ -1,9 +1,9 @@
 /**
  * What the contract suite (`@auth/adapter-test`, run on this adapter there) cannot pin down:
- * the exact timestamps of authenticators, with the clock injected.
+ * the exact timestamps of authenticators and sessions, with the clock injected.
  */
 import { describe, expect, it } from "vitest"
-import type { AdapterAuthenticator } from "./adapters.js"
+import type { AdapterAuthenticator, AdapterSession } from "./adapters.js"
 import { MemoryAdapter } from "./memory-adapter.js"
 
 const CREATED = new Date("2026-03-01T10:00:00.000Z")
@@ -87,5 +87,77 @@ describe("MemoryAdapter authenticators", () => {
     expect(await adapter.listAuthenticatorsByUserId!(userId)).toEqual([
       { ...kept, createdAt: CREATED, lastUsedAt: null },
     ])
+  })
+})
+
+function sessionOf(userId: string, fields: Partial<AdapterSession> = {}): AdapterSession {
+  return {
+    sessionToken: crypto.randomUUID(),
+    userId,
+    expires: new Date("2026-04-01T10:00:00.000Z"),
+    ...fields,
+  }
+}
+
+describe("MemoryAdapter sessions", () => {
+  it("createSession keeps the fields of session management it is given", async () => {
+    const { adapter, userId } = await setup()
+    const input = sessionOf(userId, {
+      createdAt: USED,
+      lastUsedAt: USED,
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64)",
+      ip: "203.0.113.7",
+    })
+    expect(await adapter.createSession!(input)).toEqual(input)
+    expect(await adapter.listSessions!(userId)).toEqual([input])
+  })
+
+  it("createSession sets createdAt from its clock and the other fields to null when absent", async () => {
+    const { adapter, userId } = await setup()
+    const input = sessionOf(userId)
+    const expected = { ...input, createdAt: CREATED, lastUsedAt: null, userAgent: null, ip: null }
+    expect(await adapter.createSession!(input)).toEqual(expected)
+    expect((await adapter.getSessionAndUser!(input.sessionToken))?.session).toEqual(expected)
+  })
+
+  it("updateSession sets lastUsedAt and keeps the other fields", async () => {
+    const { adapter, userId } = await setup()
+    const created = await adapter.createSession!(
+      sessionOf(userId, { userAgent: "curl/8", ip: "::1" }),
+    )
+    const updated = await adapter.updateSession!({
+      sessionToken: created.sessionToken,
+      lastUsedAt: USED,
+    })
+    expect(updated).toEqual({ ...created, lastUsedAt: USED })
+    expect(await adapter.deleteSession!(created.sessionToken)).toEqual(updated)
+  })
+
+  it("deleteSessions deletes the user's sessions but the one excepted, and returns them", async () => {
+    const { adapter, userId } = await setup()
+    const other = await adapter.createUser!({
+      id: "x",
+      email: "other@example.test",
+      emailVerified: null,
+    })
+    const current = await adapter.createSession!(sessionOf(userId))
+    const elsewhere = await adapter.createSession!(sessionOf(userId))
+    const others = await adapter.createSession!(sessionOf(other.id))
+    const deleted = await adapter.deleteSessions!(userId, { except: current.sessionToken })
+    expect(deleted).toEqual([elsewhere])
+    expect(await adapter.listSessions!(userId)).toEqual([current])
+    expect(await adapter.deleteSessions!(userId)).toEqual([current])
+    expect(await adapter.deleteSessions!(userId)).toEqual([])
+    expect(await adapter.listSessions!(other.id)).toEqual([others])
+  })
+
+  it("returned sessions are copies: mutating one leaves the stored one", async () => {
+    const { adapter, userId } = await setup()
+    const created = await adapter.createSession!(sessionOf(userId))
+    created.createdAt?.setTime(0)
+    const [listed] = await adapter.listSessions!(userId)
+    expect(listed?.createdAt).toEqual(CREATED)
+    listed?.createdAt?.setTime(0)
+    expect((await adapter.listSessions!(userId))[0]?.createdAt).toEqual(CREATED)
   })
 })

@@ -5,7 +5,8 @@
  * It behaves like a database would: ids are generated, e-mail addresses and
  * `(provider, providerAccountId)` pairs are unique, records point at existing users, deleting a
  * user deletes its sessions, accounts and authenticators, and every returned object is a copy.
- * Authenticators carry the timestamps of the contract's additions (`createdAt`, `lastUsedAt`).
+ * Authenticators carry the timestamps of the contract's additions (`createdAt`, `lastUsedAt`), and
+ * sessions the fields of session management (`createdAt`, `lastUsedAt`, `userAgent`, `ip`).
  *
  * @module memory-adapter
  */
@@ -35,7 +36,8 @@ interface MemoryStore {
 /** Options of {@link MemoryAdapter}. */
 export interface MemoryAdapterOptions {
   /**
-   * The clock of the authenticators' `createdAt` and `lastUsedAt`; tests pass a fixed one.
+   * The clock of the authenticators' `createdAt` and `lastUsedAt`, and of a session's
+   * `createdAt` when `createSession` is given none; tests pass a fixed one.
    * @default () => new Date()
    */
   now?: () => Date
@@ -44,7 +46,8 @@ export interface MemoryAdapterOptions {
 /**
  * Creates an adapter that keeps users, accounts, sessions, verification tokens and
  * authenticators in memory. Each call returns an independent, empty store. It has every method
- * of the contract, including the additions beyond Auth.js (`deleteAuthenticator`).
+ * of the contract, including the additions beyond Auth.js (`deleteAuthenticator`,
+ * `listAccounts`, `listSessions`, `deleteSessions`).
  *
  * Constraint violations (a second user with the same e-mail, a second account for the same
  * `(provider, providerAccountId)`, a record pointing at an unknown user) reject with an `Error`,
@@ -155,7 +158,7 @@ export function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapter {
       if (store.sessions.has(session.sessionToken)) {
         throw new Error("createSession: a session with this sessionToken already exists.")
       }
-      const stored = copy(session)
+      const stored = withSessionFields(copy(session), now)
       store.sessions.set(stored.sessionToken, stored)
       return copy(stored)
     },
@@ -182,6 +185,23 @@ export function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapter {
       const session = store.sessions.get(sessionToken)
       store.sessions.delete(sessionToken)
       return session ?? null
+    },
+
+    async listSessions(userId) {
+      const found: AdapterSession[] = []
+      for (const session of store.sessions.values()) {
+        if (session.userId === userId) found.push(copy(session))
+      }
+      return found
+    },
+
+    async deleteSessions(userId, { except } = {}) {
+      // Select and delete with no `await` in between: concurrent calls never return one twice.
+      const deleted = deleteWhere(
+        store.sessions,
+        (session) => session.userId === userId && session.sessionToken !== except,
+      )
+      return deleted.map(copy)
     },
 
     async createVerificationToken(verificationToken) {
@@ -276,9 +296,28 @@ function definedFields<T extends object>(patch: T): Partial<T> {
   ) as Partial<T>
 }
 
-function deleteWhere<V>(table: Map<string, V>, matches: (row: V) => boolean): void {
+/** Deletes the rows that match and returns them. */
+function deleteWhere<V>(table: Map<string, V>, matches: (row: V) => boolean): V[] {
+  const deleted: V[] = []
   for (const [key, row] of table) {
-    if (matches(row)) table.delete(key)
+    if (!matches(row)) continue
+    table.delete(key)
+    deleted.push(row)
+  }
+  return deleted
+}
+
+/**
+ * The session with the fields of session management set as the store keeps them: those given,
+ * `createdAt` from the clock when absent, and `null` for the others when absent.
+ */
+function withSessionFields(session: AdapterSession, now: () => Date): AdapterSession {
+  return {
+    ...session,
+    createdAt: session.createdAt ?? now(),
+    lastUsedAt: session.lastUsedAt ?? null,
+    userAgent: session.userAgent ?? null,
+    ip: session.ip ?? null,
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * The server API every integration is written on: one config preparation, one rule for a
  * request's URL (base path, `AUTH_URL`, trusted proxies), the session read, the route guard,
- * server-side sign-in and sign-out, the CSRF token for server-rendered forms. An integration
+ * server-side sign-in and sign-out, the CSRF token for server-rendered forms, and a signed-in
+ * user's passkeys, sessions and accounts. An integration
  * only turns its framework's request into a web `Request` (or an `IncomingRequest`) and these
  * results into its framework's response, redirect or cookies. See `docs/integrations.md`.
  *
@@ -27,15 +28,24 @@ export { matchesProtectedPath, type PathMatchOptions } from "./internal/http/pro
 export { setCookieHeaders } from "./internal/http/respond.js"
 export { type ResponseHeaderReader, sessionCacheHeaders } from "./internal/http/session-cache.js"
 export {
+  type AccountsResult,
   type AuthActionResult,
+  listAccounts,
   listPasskeys,
+  listSessions,
   type PasskeysResult,
+  type RevokeSessionsResult,
   removePasskey,
+  revokeAllSessions,
+  revokeOtherSessions,
+  revokeSession,
+  type SessionsResult,
   type SignInOptions,
   type SignOutOptions,
   signIn,
   signOut,
   type UpdateSessionResult,
+  unlinkAccount,
   updateSession,
 } from "./internal/server/actions.js"
 export { type CsrfTokenResult, getCsrfToken } from "./internal/server/csrf-token.js"
@@ -53,3 +63,4 @@ export {
   type SessionResult,
 } from "./internal/server/session.js"
 export type { PasskeyInfo } from "./types/passkeys.js"
+export type { AccountInfo, SessionInfo, SessionStore } from "./types/sessions.js"

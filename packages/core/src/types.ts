@@ -23,6 +23,7 @@ import type { Cookie, CookiesOptions } from "./types/cookies.js"
 import type { JWT, JWTOptions } from "./types/jwt.js"
 import type { LoggerInstance } from "./types/logger.js"
 import type { RateLimitOptions } from "./types/rate-limit.js"
+import type { SessionStore } from "./types/sessions.js"
 import type { Theme } from "./types/theme.js"
 import type { Account, Profile, User } from "./types/user.js"
 
@@ -42,6 +43,7 @@ export type {
   RateLimitRule,
   RateLimitStore,
 } from "./types/rate-limit.js"
+export type { AccountInfo, SessionInfo, SessionStore } from "./types/sessions.js"
 export type { Theme, ThemeMailbox } from "./types/theme.js"
 export type {
   Account,
@@ -123,6 +125,16 @@ export interface SessionOptions {
   updateAge: number
   /** Generates database session tokens. @default crypto.randomUUID */
   generateSessionToken: () => string
+  /**
+   * Where JWT sessions' revocations and per-user session index live (an addition beyond
+   * Auth.js): share one (`createRedisStore` from `@auth/core/redis`) between every instance.
+   * Not used by database sessions, whose adapter is the store. `false`: JWT sessions are not
+   * revocable (as in Auth.js): no store is asked on a read, `GET /sessions` lists only the
+   * current one, and `POST /sessions/revoke` answers `501 RevocationUnavailable`.
+   *
+   * @default an in-memory store, for one process
+   */
+  store?: SessionStore | false
 }
 
 /** Built-in page overrides: a path (or URL) of your own page. */

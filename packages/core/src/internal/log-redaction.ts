@@ -16,7 +16,7 @@ export const REDACTED = "[redacted]"
  * assertions, cookies and `Authorization` headers.
  */
 const SECRET_NAME =
-  /token|secret|passw|passphrase|^code$|code_?verifier|^otp$|nonce|^state$|session_state|api_?key|assertion|authorization|cookie|credentials$/i
+  /token|secret|passw|passphrase|^code$|code_?verifier|^otp$|nonce|^state$|session_state|api_?key|assertion|authorization|cookie|credentials$|^except$/i
 
 /** Adapter methods whose string arguments are raw session tokens. */
 const TOKEN_ARGUMENT_METHODS: ReadonlySet<string> = new Set(["getSessionAndUser", "deleteSession"])

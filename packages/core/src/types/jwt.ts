@@ -7,6 +7,11 @@ export interface DefaultJWT extends Record<string, unknown> {
   email?: string | null
   picture?: string | null
   sub?: string
+  /**
+   * The session's id (an addition beyond Auth.js): set at sign-in and kept for the session's
+   * life, by which `GET /sessions` lists it and `POST /sessions/revoke` revokes it.
+   */
+  sid?: string
   iat?: number
   exp?: number
   jti?: string

@@ -1,4 +1,5 @@
 import { Auth, type AuthConfigInput } from "../../src/index.js"
+import { attachClientAddress } from "../../src/server.js"
 
 /** One `Set-Cookie` header, parsed. */
 export interface SetCookie {
@@ -37,6 +38,8 @@ export class AuthClient {
     readonly config: AuthConfigInput,
     readonly origin = "http://localhost:3000",
     readonly basePath = "/auth",
+    /** The socket peer the integration would attach (see `attachClientAddress`). */
+    readonly peerAddress?: string,
   ) {}
 
   url(path: string): string {
@@ -50,7 +53,8 @@ export class AuthClient {
   async request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers)
     if (this.jar.size > 0 && !headers.has("cookie")) headers.set("cookie", this.cookieHeader())
-    const response = await Auth(new Request(this.url(path), { ...init, headers }), this.config)
+    const request = new Request(this.url(path), { ...init, headers })
+    const response = await Auth(attachClientAddress(request, this.peerAddress), this.config)
     this.store(response)
     return response
   }

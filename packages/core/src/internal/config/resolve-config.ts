@@ -7,6 +7,7 @@ import {
 } from "../../errors.js"
 import type { CookiesOptions } from "../../types/cookies.js"
 import type { JWTOptions } from "../../types/jwt.js"
+import type { SessionStore } from "../../types/sessions.js"
 import type { Theme } from "../../types/theme.js"
 import type {
   AuthConfig,
@@ -22,6 +23,7 @@ import {
   mergeCookies,
   type ResolvedCookies,
 } from "../cookies/defaults.js"
+import { clientAddressOf, compileTrustedProxies } from "../http/client-address.js"
 import { resolveFrameAncestors } from "../http/page-headers.js"
 import { serviceOriginOf } from "../http/request-url.js"
 import { decodeHeld } from "../jwt/decrypted-tokens.js"
@@ -29,6 +31,7 @@ import { encode } from "../jwt/token.js"
 import { redactAdapterArgs } from "../log-redaction.js"
 import { createLogger, type LoggerInstance, warnOnce } from "../logger.js"
 import { type ResolvedRateLimit, resolveRateLimit } from "../rate-limit/options.js"
+import { createMemorySessionStore } from "../session-store/memory.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
 import { findConfigError } from "./assert.js"
 import {
@@ -59,7 +62,8 @@ export interface ResolvedConfig {
    * configure, a WebAuthn provider. Their sign-in answers with the `Configuration` error.
    */
   readonly unavailableProviders: ReadonlyMap<string, ProviderProblem>
-  readonly session: Readonly<SessionOptions>
+  /** The session options; `store` is `undefined` when JWT sessions are not revocable. */
+  readonly session: Readonly<SessionOptions & { store: SessionStore | undefined }>
   readonly jwt: Readonly<JWTOptions>
   readonly callbacks: Readonly<CallbacksOptions>
   readonly events: Readonly<Partial<EventCallbacks>>
@@ -86,6 +90,11 @@ export interface ResolvedConfig {
   readonly experimental: { readonly enableWebAuthn: boolean }
   /** Limits on sign-in e-mails (`rateLimit`), with the store counting them. */
   readonly rateLimit: ResolvedRateLimit
+  /**
+   * The address of the client a request comes from, through `trustedProxies` (the socket
+   * peer the integration attached, or a trusted proxy's forwarded entry), or `undefined`.
+   */
+  readonly clientAddress: (request: Request) => string | undefined
   /**
    * The first mistake that stops the whole service, reported on every request until it is fixed
    * (a provider that cannot serve is not one: see `unavailableProviders`).
@@ -120,11 +129,15 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
   }
   const { providers, unavailable } = splitProviders(listed)
   const strategy = config.session?.strategy ?? (config.adapter ? "database" : "jwt")
-  const session: SessionOptions = {
+  const session: SessionOptions & { store: SessionStore | undefined } = {
     strategy,
     maxAge: config.session?.maxAge ?? SESSION_MAX_AGE_SECONDS,
     updateAge: config.session?.updateAge ?? SESSION_UPDATE_AGE_SECONDS,
     generateSessionToken: config.session?.generateSessionToken ?? (() => crypto.randomUUID()),
+    store:
+      config.session?.store === false
+        ? undefined
+        : (config.session?.store ?? createMemorySessionStore()),
   }
   const jwt: JWTOptions = {
     secret: [...secrets],
@@ -199,6 +212,7 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
     origin: serviceOriginOf(config.url),
     experimental: Object.freeze({ enableWebAuthn: Boolean(config.experimental?.enableWebAuthn) }),
     rateLimit: limits.rateLimit,
+    clientAddress: clientAddressRule(config.trustedProxies),
     error,
   })
 }
@@ -292,4 +306,12 @@ export async function emitEvent<K extends keyof EventCallbacks>(
   } catch (error) {
     config.logger.error(new EventError(error instanceof Error ? error : new Error(String(error))))
   }
+}
+
+/** The client-address rule of a config's `trustedProxies` (checked by `resolveRateLimit`). */
+function clientAddressRule(
+  trustedProxies: AuthConfig["trustedProxies"],
+): (request: Request) => string | undefined {
+  const { matcher } = compileTrustedProxies(trustedProxies)
+  return (request) => clientAddressOf(request, matcher)
 }

@@ -6,7 +6,21 @@ import { requestURL } from "../http/request-url.js"
  * The actions served: Auth.js's nine, and `passkeys` (the signed-in user's passkeys, an
  * addition kept out of the public `AuthAction` type so that type stays Auth.js's).
  */
-export type ServedAction = AuthAction | "passkeys"
+export type ServedAction = AuthAction | ManagementAction
+
+/** Actions beyond Auth.js's nine: a signed-in user's passkeys, sessions and accounts. */
+export type ManagementAction = "passkeys" | "sessions" | "accounts"
+
+const MANAGEMENT_ACTIONS: ReadonlySet<string> = new Set<ManagementAction>([
+  "passkeys",
+  "sessions",
+  "accounts",
+])
+
+/** Tells whether a path segment names a {@link ManagementAction}. */
+export function isManagementAction(action: string): action is ManagementAction {
+  return MANAGEMENT_ACTIONS.has(action)
+}
 
 /** A request reduced to what the actions need. */
 export interface AuthRequest {

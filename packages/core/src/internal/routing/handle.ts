@@ -1,10 +1,12 @@
 import { AuthError, UnknownAction } from "../../errors.js"
 import type { AuthConfig, ResponseInternal } from "../../types.js"
+import { accountsAction } from "../actions/accounts.js"
 import { callbackAction } from "../actions/callback.js"
 import { csrfAction } from "../actions/csrf.js"
 import { passkeysAction } from "../actions/passkeys.js"
 import { providersAction } from "../actions/providers.js"
 import { sessionAction } from "../actions/session.js"
+import { sessionsAction } from "../actions/sessions.js"
 import { signInAction } from "../actions/signin.js"
 import { signOutAction } from "../actions/signout.js"
 import { webAuthnOptionsAction } from "../actions/webauthn-options.js"
@@ -163,6 +165,10 @@ async function dispatch(context: AuthContext): Promise<ActionResult> {
         return webAuthnOptionsAction(context)
       case "passkeys":
         return passkeysAction(context)
+      case "sessions":
+        return sessionsAction(context)
+      case "accounts":
+        return accountsAction(context)
       default:
         break
     }
@@ -178,6 +184,10 @@ async function dispatch(context: AuthContext): Promise<ActionResult> {
         return callbackAction(context)
       case "passkeys":
         return passkeysAction(context)
+      case "sessions":
+        return sessionsAction(context)
+      case "accounts":
+        return accountsAction(context)
       default:
         break
     }

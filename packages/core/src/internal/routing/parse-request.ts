@@ -4,7 +4,7 @@ import { parseCookieHeader } from "../cookies/parse.js"
 import { findDuplicateJsonKey } from "../http/json-keys.js"
 import { parseMediaType } from "../http/media-type.js"
 import { requestURL } from "../http/request-url.js"
-import type { AuthRequest, ServedAction } from "../request/auth-request.js"
+import { type AuthRequest, isManagementAction, type ServedAction } from "../request/auth-request.js"
 
 /** Largest request body read, in bytes. Larger bodies get 413. */
 export const MAX_BODY_BYTES = 64 * 1024
@@ -30,12 +30,17 @@ export class RequestRejected extends Error {
   }
 }
 
-/** Actions whose path may name a provider (for `passkeys`, the operation: `remove`). */
+/**
+ * Actions whose path may name a provider (for `passkeys`, `sessions` and `accounts`, the
+ * operation: `remove`, `revoke`, `unlink`).
+ */
 const ACTIONS_WITH_PROVIDER: ReadonlySet<ServedAction> = new Set([
   "signin",
   "callback",
   "webauthn-options",
   "passkeys",
+  "sessions",
+  "accounts",
 ])
 
 /**
@@ -86,7 +91,7 @@ export function parseActionPath(
   }
   const segments = pathname.slice(prefix.length).split("/").filter(Boolean)
   const [action, provider, ...rest] = segments
-  if (!action || rest.length > 0 || !(isAuthAction(action) || action === "passkeys")) {
+  if (!action || rest.length > 0 || !(isAuthAction(action) || isManagementAction(action))) {
     throw new UnknownAction(`No action is served at ${pathname}.`)
   }
   if (provider !== undefined && !ACTIONS_WITH_PROVIDER.has(action)) {

@@ -1,5 +1,6 @@
 import { AuthError, MissingCSRF } from "../../errors.js"
 import type { PasskeyInfo } from "../../types/passkeys.js"
+import type { AccountInfo, SessionInfo } from "../../types/sessions.js"
 import type { Cookie, ResponseInternal, Session } from "../../types.js"
 import { resolveConfig } from "../config/resolve-config.js"
 import { crossSiteReason } from "../csrf/origin.js"
@@ -198,10 +199,7 @@ export async function listPasskeys(
   request: Request,
   prepared: PreparedConfig,
 ): Promise<PasskeysResult> {
-  const url = prepared.actionURL(originOf(request, prepared), "passkeys")
-  const headers = new Headers(request.headers)
-  for (const name of NOT_FORWARDED) headers.delete(name)
-  return passkeysOf(await runServerAction(new Request(url, { headers }), prepared.actionConfig))
+  return passkeysOf(await readAction(request, prepared, "passkeys"))
 }
 
 /**
@@ -214,19 +212,32 @@ export async function removePasskey(
   prepared: PreparedConfig,
   id: string,
 ): Promise<PasskeysResult> {
-  const url = prepared.actionURL(originOf(request, prepared), "passkeys/remove")
-  if (isSafeMethod(request.method)) {
-    refuseSafeMethod(prepared, url, request.method)
-    return { error: "MissingCSRF", status: 403 }
-  }
-  const outcome = await runServerAction(
-    internalRequest(request, url, { json: { id } }),
-    prepared.actionConfig,
-  )
-  return passkeysOf(outcome)
+  const outcome = await writeAction(request, prepared, "passkeys/remove", { id })
+  return isRefusedHere(outcome) ? outcome : passkeysOf(outcome)
 }
 
 async function passkeysOf(outcome: ServerActionOutcome): Promise<PasskeysResult> {
+  const answer = await jsonAnswerOf(outcome)
+  if (answer.error !== undefined) return answer
+  const { passkeys } = answer.body as { passkeys?: PasskeyInfo[] }
+  return { passkeys: passkeys ?? [] }
+}
+
+/** A refusal or failure of a JSON action, as the server API gives it. */
+interface ActionFailure {
+  /** The action's `error` code, `Configuration`, or `DatabaseUnavailable` for a `503`. */
+  readonly error: string
+  /** The status the route answers with. */
+  readonly status: number
+}
+
+/** What a JSON action answered: its body, or why it failed (see {@link ActionFailure}). */
+async function jsonAnswerOf(
+  outcome: ServerActionOutcome,
+): Promise<
+  | ActionFailure
+  | { readonly body: Record<string, unknown>; readonly cookies: Cookie[]; error?: undefined }
+> {
   if ("response" in outcome) {
     const { response } = outcome
     const body = (await response.json().catch(() => null)) as { error?: unknown } | null
@@ -237,9 +248,153 @@ async function passkeysOf(outcome: ServerActionOutcome): Promise<PasskeysResult>
     }
   }
   const { result } = outcome
-  const body = result.body as { passkeys?: PasskeyInfo[]; error?: string } | undefined
-  if (body?.error !== undefined) return { error: body.error, status: result.status ?? 400 }
-  return { passkeys: body?.passkeys ?? [] }
+  const body = (result.body ?? {}) as Record<string, unknown>
+  if (typeof body.error === "string") return { error: body.error, status: result.status ?? 400 }
+  return { body, cookies: result.cookies ?? [] }
+}
+
+/** What {@link listSessions} gave. */
+export type SessionsResult =
+  | { readonly sessions: SessionInfo[]; readonly error?: undefined }
+  | ActionFailure
+
+/** What {@link revokeSession}, {@link revokeOtherSessions} and {@link revokeAllSessions} gave. */
+export type RevokeSessionsResult =
+  | {
+      /** Sessions revoked (a revocation by id counts one, whatever the id named). */
+      readonly revoked: number
+      /** The current session's cookie: cleared when it was revoked, or re-issued. */
+      readonly cookies: Cookie[]
+      readonly error?: undefined
+    }
+  | ActionFailure
+
+/** What {@link listAccounts} and {@link unlinkAccount} gave. */
+export type AccountsResult =
+  | { readonly accounts: AccountInfo[]; readonly error?: undefined }
+  | ActionFailure
+
+/**
+ * The signed-in user's sessions, as GET `<basePath>/sessions` lists them (the request's own
+ * marked `current`); `{ error: "SessionRequired", status: 401 }` when signed out.
+ *
+ * @example
+ * const result = await listSessions(request, prepared)
+ * if (!result.error) render(result.sessions)
+ */
+export async function listSessions(
+  request: Request,
+  prepared: PreparedConfig,
+): Promise<SessionsResult> {
+  const answer = await jsonAnswerOf(await readAction(request, prepared, "sessions"))
+  if (answer.error !== undefined) return answer
+  return { sessions: (answer.body.sessions as SessionInfo[] | undefined) ?? [] }
+}
+
+/**
+ * Revokes one of the signed-in user's sessions by its listed `id`, as POST
+ * `<basePath>/sessions/revoke` does, without a CSRF token (see {@link signIn}); refused in a GET
+ * or HEAD request. An id that is not one of the user's sessions revokes nothing and gives the
+ * same answer. Revoking the current session clears its cookie: set `cookies`.
+ */
+export function revokeSession(
+  request: Request,
+  prepared: PreparedConfig,
+  id: string,
+): Promise<RevokeSessionsResult> {
+  return revokeAction(request, prepared, { sessionId: id })
+}
+
+/**
+ * Signs the user out everywhere else: revokes every session of the signed-in user but the
+ * request's own. Call it after a password change, from the action that changed it.
+ */
+export function revokeOtherSessions(
+  request: Request,
+  prepared: PreparedConfig,
+): Promise<RevokeSessionsResult> {
+  return revokeAction(request, prepared, { scope: "others" })
+}
+
+/** Signs the user out everywhere, this request's session included (set `cookies`). */
+export function revokeAllSessions(
+  request: Request,
+  prepared: PreparedConfig,
+): Promise<RevokeSessionsResult> {
+  return revokeAction(request, prepared, { scope: "all" })
+}
+
+async function revokeAction(
+  request: Request,
+  prepared: PreparedConfig,
+  body: { sessionId: string } | { scope: "others" | "all" },
+): Promise<RevokeSessionsResult> {
+  const outcome = await writeAction(request, prepared, "sessions/revoke", body)
+  const answer = isRefusedHere(outcome) ? outcome : await jsonAnswerOf(outcome)
+  if (answer.error !== undefined) return answer
+  return { revoked: Number(answer.body.revoked ?? 0), cookies: answer.cookies }
+}
+
+/** The signed-in user's linked accounts, as GET `<basePath>/accounts` lists them. */
+export async function listAccounts(
+  request: Request,
+  prepared: PreparedConfig,
+): Promise<AccountsResult> {
+  return accountsOf(await readAction(request, prepared, "accounts"))
+}
+
+/**
+ * Unlinks the signed-in user's account with `provider` (only the one with `providerAccountId`
+ * when given), as POST `<basePath>/accounts/unlink` does, without a CSRF token (see
+ * {@link signIn}). A user's last way to sign in is kept (`LastSignInMethod`).
+ */
+export async function unlinkAccount(
+  request: Request,
+  prepared: PreparedConfig,
+  provider: string,
+  providerAccountId?: string,
+): Promise<AccountsResult> {
+  const body = providerAccountId === undefined ? { provider } : { provider, providerAccountId }
+  return accountsOf(await writeAction(request, prepared, "accounts/unlink", body))
+}
+
+async function accountsOf(outcome: ServerActionOutcome | ActionFailure): Promise<AccountsResult> {
+  const answer = isRefusedHere(outcome) ? outcome : await jsonAnswerOf(outcome)
+  if (answer.error !== undefined) return answer
+  return { accounts: (answer.body.accounts as AccountInfo[] | undefined) ?? [] }
+}
+
+/** Whether a write was refused before any action ran (a GET or HEAD request). */
+function isRefusedHere(outcome: ServerActionOutcome | ActionFailure): outcome is ActionFailure {
+  return !("result" in outcome) && !("response" in outcome)
+}
+
+/** Runs a GET action with the request's headers (its cookies). */
+function readAction(
+  request: Request,
+  prepared: PreparedConfig,
+  path: string,
+): Promise<ServerActionOutcome> {
+  const url = prepared.actionURL(originOf(request, prepared), path)
+  const headers = new Headers(request.headers)
+  for (const name of NOT_FORWARDED) headers.delete(name)
+  const internal = attachClientAddress(new Request(url, { headers }), peerAddressOf(request))
+  return runServerAction(internal, prepared.actionConfig)
+}
+
+/** Runs a POST action with a JSON body; refused (logged) in a GET or HEAD request. */
+async function writeAction(
+  request: Request,
+  prepared: PreparedConfig,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<ServerActionOutcome | ActionFailure> {
+  const url = prepared.actionURL(originOf(request, prepared), path)
+  if (isSafeMethod(request.method)) {
+    refuseSafeMethod(prepared, url, request.method)
+    return { error: "MissingCSRF", status: 403 }
+  }
+  return runServerAction(internalRequest(request, url, { json: body }), prepared.actionConfig)
 }
 
 async function run(

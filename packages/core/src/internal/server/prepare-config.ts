@@ -9,6 +9,8 @@ import {
 import { resolveConfig } from "../config/resolve-config.js"
 import { isPathUnder } from "../http/path-under.js"
 import { type RequestTarget, resolveRequestURL } from "../http/request-url.js"
+import { createMemoryStore } from "../rate-limit/store.js"
+import { createMemorySessionStore } from "../session-store/memory.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
 import { type IncomingRequest, incomingURL, trustsForwardedHeaders } from "./incoming-url.js"
 
@@ -189,6 +191,7 @@ function buildPreparedConfig(
     copy.basePath = normalizeBasePath(options.defaultBasePath ?? DEFAULT_BASE_PATH)
   }
   copy.basePath = underPrefix(normalizeBasePath(copy.basePath ?? DEFAULT_BASE_PATH), prefix)
+  withOwnStores(copy)
   return createPrepared(copy, env)
 }
 
@@ -275,4 +278,18 @@ function prefixPages(
 
 function pathOf(path: string): string {
   return new URL(path, "http://path.invalid").pathname
+}
+
+/**
+ * Gives a prepared config its default (in-memory) session and rate-limit stores explicitly. A
+ * default store belongs to one resolved config; the configs an integration derives from the
+ * prepared one (`actionConfig`, a session reader's) must see the same revocations and counts.
+ */
+function withOwnStores(config: AuthConfig): void {
+  if (config.session?.store === undefined) {
+    config.session = { ...config.session, store: createMemorySessionStore() }
+  }
+  if (config.rateLimit !== false && config.rateLimit?.store === undefined) {
+    config.rateLimit = { ...config.rateLimit, store: createMemoryStore() }
+  }
 }

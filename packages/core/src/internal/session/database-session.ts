@@ -13,6 +13,7 @@ import { isDatabaseUnavailable } from "../database-unavailable.js"
 import type { AuthContext } from "../request/context.js"
 import { sessionArgument, withoutSessionToken } from "./client-session.js"
 import type { SessionRead, SignInOutcome } from "./jwt-session.js"
+import { userAgentOf } from "./revocation.js"
 import { clearSessionCookies, readSessionCookie, writeSessionCookie } from "./session-cookie.js"
 
 /** The session token in the request's session cookie, if any. */
@@ -105,12 +106,16 @@ async function extendIfDue(context: AuthContext, session: AdapterSession): Promi
   const now = Date.now()
   if (!isDueForUpdate(session.expires, now, { maxAge, updateAge })) return session
   const expires = new Date(now + maxAge * 1000)
-  const updated = await adapterOf(context).updateSession({
+  const adapter = adapterOf(context)
+  // Only adapters that list sessions know `lastUsedAt` (Auth.js's may reject unknown fields).
+  const lastUsedAt = keepsSessionDetails(context) ? { lastUsedAt: new Date(now) } : {}
+  const updated = await adapter.updateSession({
     sessionToken: session.sessionToken,
     expires,
+    ...lastUsedAt,
   })
   // Auth.js adapters may return nothing from `updateSession`; then what was written is stored.
-  return { ...session, expires: updated?.expires ?? expires }
+  return { ...session, ...lastUsedAt, expires: updated?.expires ?? expires }
 }
 
 /**
@@ -155,12 +160,37 @@ export async function establishDatabaseSession(
   await deleteReplacedSession(context)
   const sessionToken = generateSessionToken()
   const expires = new Date(Date.now() + maxAge * 1000)
-  const created = await adapter.createSession({ sessionToken, userId, expires })
+  const created = await adapter.createSession({
+    sessionToken,
+    userId,
+    expires,
+    ...sessionDetailsOf(context),
+  })
   return writeStoredSessionCookie(context, {
     sessionToken: created?.sessionToken ?? sessionToken,
     userId,
     expires: created?.expires ?? expires,
   })
+}
+
+/**
+ * Whether the adapter keeps a session's details (`createdAt`, `lastUsedAt`, `userAgent`, `ip`):
+ * those with `listSessions`, an addition beyond Auth.js. Others are given Auth.js's fields only.
+ */
+function keepsSessionDetails(context: AuthContext): boolean {
+  return typeof context.config.adapter?.listSessions === "function"
+}
+
+/** The details of a new session, for an adapter that keeps them; else none. */
+function sessionDetailsOf(context: AuthContext): Partial<AdapterSession> {
+  if (!keepsSessionDetails(context)) return {}
+  const now = new Date()
+  return {
+    createdAt: now,
+    lastUsedAt: now,
+    userAgent: userAgentOf(context),
+    ip: context.config.clientAddress(context.request.original) ?? null,
+  }
 }
 
 /** Deletes the session the request's cookie points at; a failure only leaves a stale row. */

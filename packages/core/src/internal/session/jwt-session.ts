@@ -6,6 +6,7 @@ import type { Account, Profile, User } from "../../types/user.js"
 import type { Session } from "../../types.js"
 import { emitEvent } from "../config/resolve-config.js"
 import type { AuthContext } from "../request/context.js"
+import { forgetSession, indexSession, isRevoked, newSessionId } from "./revocation.js"
 import { clearSessionCookies, readSessionCookie, writeSessionCookie } from "./session-cookie.js"
 
 /** The session read from the request, or why there is none. */
@@ -16,20 +17,29 @@ export interface SessionRead {
 }
 
 /**
- * Decodes the session token of the request. `null` when there is none or it does not decode
- * (tampered, expired, another secret); the failure is logged.
+ * Decodes the session token of the request. `undefined` when there is none; `null` when it does
+ * not decode (tampered, expired, another secret; the failure is logged) or was revoked (see
+ * `isRevoked`: the session store is asked after the decrypted-token cache).
+ *
+ * @throws {DatabaseUnavailableError} when the session store cannot be reached
  */
 export async function decodeSessionToken(context: AuthContext): Promise<JWT | null | undefined> {
   const { name } = context.cookies.sessionToken
   const { value } = readSessionCookie(context)
   if (!value) return undefined
   const { jwt, logger } = context.config
+  let token: JWT | null
   try {
-    return await jwt.decode({ ...jwt, token: value, salt: name })
+    token = await jwt.decode({ ...jwt, token: value, salt: name })
   } catch (error) {
     logger.error(new JWTSessionError(error instanceof Error ? error : new Error(String(error))))
     return null
   }
+  if (token && (await isRevoked(context, token))) {
+    logger.debug("REVOKED_SESSION", { sid: token.sid })
+    return null
+  }
+  return token
 }
 
 /**
@@ -68,6 +78,7 @@ export async function readJwtSession(
       : { token: payload, session: undefined },
   )
   if (token === null) return { session: null, cookies: clearSessionCookies(context) }
+  keepSessionId(token, payload)
 
   const expires = new Date(Date.now() + sessionOptions.maxAge * 1000)
   const defaultSession = {
@@ -81,8 +92,20 @@ export async function readJwtSession(
   const renew =
     reissue === "always" || stale || (before !== undefined && JSON.stringify(token) !== before)
   const cookies = renew ? await writeSessionToken(context, token, expires) : []
+  // Its last use, for the list of sessions: at most once per `updateAge`, as the cookie's.
+  if (renew && isStale(payload, sessionOptions.updateAge)) {
+    await indexSession(context, token, { touch: true })
+  }
   await emitEvent(context.config, "session", { session, token })
   return { session, cookies }
+}
+
+/**
+ * Keeps the session id of the token as it came in when the `jwt` callback returned a new object
+ * without it: a session keeps its id for as long as it lives.
+ */
+function keepSessionId(token: JWT, payload: JWT): void {
+  if (token.sid === undefined && payload.sid !== undefined) token.sid = payload.sid
 }
 
 /** Whether a token was issued `updateAge` seconds ago or more (or carries no `iat`). */
@@ -138,6 +161,8 @@ export async function establishJwtSession(
     picture: user.image,
     // A string, as Auth.js makes it: stores may give numeric ids (SERIAL columns).
     sub: user.id === undefined ? undefined : String(user.id),
+    // An addition: the session's id, by which it is listed and revoked.
+    sid: newSessionId(),
   }
   const token = await context.config.callbacks.jwt({
     token: defaultToken,
@@ -148,8 +173,11 @@ export async function establishJwtSession(
     trigger,
   })
   if (token === null) return clearSessionCookies(context)
+  keepSessionId(token, defaultToken)
   const expires = new Date(Date.now() + context.config.session.maxAge * 1000)
-  return writeSessionToken(context, token, expires)
+  const cookies = await writeSessionToken(context, token, expires)
+  await indexSession(context, token)
+  return cookies
 }
 
 /**
@@ -168,7 +196,10 @@ export async function endJwtSession(context: AuthContext): Promise<Cookie[]> {
       token: value,
       salt: context.cookies.sessionToken.name,
     })
-    if (token) await emitEvent(context.config, "signOut", { token })
+    if (token) {
+      await forgetSession(context, token)
+      await emitEvent(context.config, "signOut", { token })
+    }
   } catch (error) {
     logger.error(new SignOutError(error instanceof Error ? error : new Error(String(error))))
   }
