@@ -1,7 +1,8 @@
 /**
  * `@auth/astro/client`: signing in and out from the browser, with `auth-astro`'s calls and
- * option names (`callbackUrl`, `redirect`, `prefix`), on `@auth/core/client` (CSRF token,
- * `X-Auth-Return-Redirect`, cross-tab sync). Import it in a `<script>`.
+ * option names (`callbackUrl`, `redirect`, `prefix`), and the signed-in user's sessions and
+ * accounts, on `@auth/core/client` (CSRF token, `X-Auth-Return-Redirect`, cross-tab sync).
+ * Import it in a `<script>`.
  *
  * @example
  * <button id="login">Sign in with GitHub</button>
@@ -13,11 +14,14 @@
  * @module @auth/astro/client
  */
 import {
+  type AccountsResult,
   type AuthClient,
   createAuthClient,
   normalizeBasePath,
+  type RevokeSessionsResult,
   type SessionStore,
   type SessionStoreOptions,
+  type SessionsResult,
   type SignInAuthorizationParams,
   type SignInOptions,
   type SignInResult,
@@ -28,10 +32,17 @@ import type { ProviderId } from "@auth/core/providers"
 import type { Session } from "@auth/core/types"
 
 export type {
+  AccountInfo,
+  AccountsError,
+  AccountsResult,
+  RevokeSessionsResult,
+  SessionInfo,
   SessionState,
   SessionStatus,
   SessionStore,
   SessionStoreOptions,
+  SessionsError,
+  SessionsResult,
   SignInAuthorizationParams,
   SignInResult,
   SignOutResult,
@@ -119,4 +130,54 @@ export function getSession(options: PrefixOption = {}): Promise<Session | null> 
 export function createSessionStore(options: SessionStoreOptions & PrefixOption = {}): SessionStore {
   const { prefix, ...storeOptions } = options
   return clientFor(prefix).createSessionStore(storeOptions)
+}
+
+/**
+ * `GET <prefix>/sessions`: the signed-in user's sessions, this browser's marked `current`;
+ * `{ ok: false, error: "SessionRequired", status: 401 }` when nobody is signed in.
+ *
+ * @example
+ * const result = await listSessions()
+ * if (result.ok) render(result.sessions)
+ */
+export function listSessions(options: PrefixOption = {}): Promise<SessionsResult> {
+  return clientFor(options.prefix).listSessions()
+}
+
+/**
+ * Signs out the session `id` (as listed). When it is this browser's, the session stores and the
+ * other tabs follow, as after `signOut({ redirect: false })`.
+ */
+export function revokeSession(
+  id: string,
+  options: PrefixOption = {},
+): Promise<RevokeSessionsResult> {
+  return clientFor(options.prefix).revokeSession(id)
+}
+
+/** Signs out every session of the user but this browser's. */
+export function revokeOtherSessions(options: PrefixOption = {}): Promise<RevokeSessionsResult> {
+  return clientFor(options.prefix).revokeOtherSessions()
+}
+
+/** Signs out every session of the user, this browser's too (the session stores follow). */
+export function revokeAllSessions(options: PrefixOption = {}): Promise<RevokeSessionsResult> {
+  return clientFor(options.prefix).revokeAllSessions()
+}
+
+/** `GET <prefix>/accounts`: the signed-in user's linked accounts. */
+export function listAccounts(options: PrefixOption = {}): Promise<AccountsResult> {
+  return clientFor(options.prefix).listAccounts()
+}
+
+/**
+ * Unlinks the user's account with `provider` (only the one with `providerAccountId` when
+ * given); resolves with the accounts left, or `{ ok: false, error: "LastSignInMethod" }` when
+ * it is their only way to sign in.
+ */
+export function unlinkAccount(
+  provider: string,
+  options: PrefixOption & { providerAccountId?: string } = {},
+): Promise<AccountsResult> {
+  return clientFor(options.prefix).unlinkAccount(provider, options.providerAccountId)
 }

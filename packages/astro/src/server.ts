@@ -1,9 +1,11 @@
 /**
  * `@auth/astro/server`: the server side of Auth.js in Astro. `AstroAuth()` for a hand-written
  * auth endpoint, `getSession()` in pages and endpoints, `authMiddleware()` for
- * `Astro.locals.session`, `protect()` for pages only signed-in visitors may see, and
- * `getCsrfToken()` for server-rendered forms that post to the auth routes. Without a
- * config argument, each uses `auth.config` (the `auth:config` module the integration provides).
+ * `Astro.locals.session`, `protect()` for pages only signed-in visitors may see,
+ * `getCsrfToken()` for server-rendered forms that post to the auth routes, and the signed-in
+ * user's sessions and accounts (`listSessions`, `revokeSession`, `revokeOtherSessions`,
+ * `revokeAllSessions`, `listAccounts`, `unlinkAccount`). Without a config argument, each uses
+ * `auth.config` (the `auth:config` module the integration provides).
  *
  * @example
  * // src/middleware.ts
@@ -16,9 +18,26 @@ import type { Session } from "@auth/core/types"
 
 export { customFetch } from "@auth/core"
 export { AuthError, CredentialsSignin } from "@auth/core/errors"
+export type {
+  AccountInfo,
+  AccountsResult,
+  SessionInfo,
+  SessionsResult,
+} from "@auth/core/server"
 export type { Account, DefaultSession, Profile, Session, User } from "@auth/core/types"
 export { type CsrfTokenContext, getCsrfToken } from "./internal/csrf-token.js"
 export { AstroAuth, type AuthRoute, type AuthRoutes } from "./internal/handler.js"
+export {
+  listAccounts,
+  listSessions,
+  type RequestContext,
+  type RevokeContext,
+  type RevokeSessionsResult,
+  revokeAllSessions,
+  revokeOtherSessions,
+  revokeSession,
+  unlinkAccount,
+} from "./internal/management.js"
 export { authMiddleware } from "./internal/middleware.js"
 export type { AstroAuthConfig, FullAuthConfig } from "./internal/options.js"
 export { type ProtectContext, protect } from "./internal/protect.js"

@@ -33,6 +33,7 @@ export {
   listAccounts,
   listPasskeys,
   listSessions,
+  type OriginCheckOptions,
   type PasskeysResult,
   type RevokeSessionsResult,
   removePasskey,

@@ -149,6 +149,15 @@ describe("the server API", () => {
       error: "MissingCSRF",
       status: 403,
     })
+    const crossSite = new Request("http://localhost:3000/account", {
+      method: "POST",
+      headers: { cookie: laptop.cookieHeader(), "sec-fetch-site": "cross-site" },
+    })
+    expect(await revokeOtherSessions(crossSite, prepared, { checkOrigin: true })).toEqual({
+      error: "MissingCSRF",
+      status: 403,
+    })
+    expect(await phone.session()).not.toBeNull()
     expect(await revokeOtherSessions(request(laptop, "POST"), prepared)).toEqual({
       revoked: 1,
       cookies: [],

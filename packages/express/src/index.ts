@@ -1,6 +1,8 @@
 /**
  * `@auth/express`: Auth.js for Express 4 and 5. Mount {@link ExpressAuth} at the base path, read
- * sessions with {@link getSession}, and guard routes with {@link requireAuth}.
+ * sessions with {@link getSession}, guard routes with {@link requireAuth}, and manage the
+ * signed-in user's sessions and accounts with {@link listSessions}, {@link revokeOtherSessions},
+ * {@link listAccounts} and the rest.
  *
  * @example
  * import express from "express"
@@ -17,8 +19,23 @@
  */
 export { customFetch } from "@auth/core"
 export { AuthError, CredentialsSignin } from "@auth/core/errors"
+export type {
+  AccountInfo,
+  AccountsResult,
+  SessionInfo,
+  SessionsResult,
+} from "@auth/core/server"
 export type { Account, DefaultSession, Profile, Session, User } from "@auth/core/types"
 export type { ExpressAuthConfig } from "./internal/config.js"
+export {
+  listAccounts,
+  listSessions,
+  type RevokeSessionsResult,
+  revokeAllSessions,
+  revokeOtherSessions,
+  revokeSession,
+  unlinkAccount,
+} from "./internal/management.js"
 export { ExpressAuth, type ExpressMiddleware } from "./internal/middleware.js"
 export {
   type AuthenticatedLocals,

@@ -1,6 +1,7 @@
 /**
  * `@auth/hono`: Auth.js for Hono 4 on `@auth/core/server`, with the names of `@hono/auth-js`, so
- * an app moves over by changing its imports. Core decides every URL, cookie and answer.
+ * an app moves over by changing its imports. Core decides every URL, cookie and answer. Also
+ * the signed-in user's sessions and accounts: `listSessions(c)`, `revokeOtherSessions(c)`, ….
  *
  * @example
  * app.use("*", initAuthConfig(() => ({ providers: [GitHub] })))
@@ -16,18 +17,33 @@ import {
   getCsrfToken as csrfToken,
   getSession,
   guard,
-  type PreparedConfig,
-  prepareConfig,
   sessionCacheHeaders,
   setCookieHeaders,
 } from "@auth/core/server"
-import type { AuthConfig as CoreAuthConfig, Session } from "@auth/core/types"
+import type { Session } from "@auth/core/types"
 import type { Context, MiddlewareHandler } from "hono"
 import { HTTPException } from "hono/http-exception"
 import type { ContentfulStatusCode } from "hono/utils/http-status"
+import { type AuthConfig, prepare } from "./internal/prepare.js"
 
 export { AuthError, CredentialsSignin } from "@auth/core/errors"
+export type {
+  AccountInfo,
+  AccountsResult,
+  SessionInfo,
+  SessionsResult,
+} from "@auth/core/server"
 export type { Account, DefaultSession, Profile, Session, User } from "@auth/core/types"
+export {
+  listAccounts,
+  listSessions,
+  type RevokeSessionsResult,
+  revokeAllSessions,
+  revokeOtherSessions,
+  revokeSession,
+  unlinkAccount,
+} from "./internal/management.js"
+export type { AuthConfig, AuthEnv } from "./internal/prepare.js"
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -38,26 +54,14 @@ declare module "hono" {
   }
 }
 
-/** The config: core's, without `raw` (the routes answer with `Response`s). */
-export type AuthConfig = Omit<CoreAuthConfig, "raw">
-
 /** Makes a request's config from its context (`c.env` holds the bindings on Workers). */
 export type ConfigHandler = (c: Context) => AuthConfig | Promise<AuthConfig>
-
-/** The variables (`AUTH_SECRET`, `AUTH_URL`, …) read from `c.env`'s bindings or `process.env`. */
-export type AuthEnv = Record<string, string | undefined>
 
 /** The signed-in user: what `c.get("authUser")` holds after `verifyAuth()`. */
 export interface AuthUser {
   /** The session as GET `<basePath>/session` answers it (after the `session` callback). */
   session: Session
 }
-
-/** Where the routes are unless the config's `basePath` or `AUTH_URL`'s path says otherwise. */
-const DEFAULT_BASE_PATH = "/api/auth"
-
-const processEnv = (globalThis as { process?: { env: AuthEnv } }).process?.env
-const preparedConfigs = new WeakMap<AuthConfig, PreparedConfig>()
 
 /**
  * Makes each request's config with `handler`, for the middleware registered after it. Return
@@ -139,28 +143,6 @@ export async function getCsrfToken(c: Context): Promise<string> {
   const { token, cookies } = await csrfToken(c.req.raw, prepared)
   for (const value of setCookieHeaders(cookies)) c.header("Set-Cookie", value, { append: true })
   return token
-}
-
-/**
- * The request's config, prepared by core once per config object (the env read then), and the
- * URL core handles the request as (`null`: a `Host` no URL can have).
- */
-function prepare(c: Context): { prepared: PreparedConfig; url: URL | null } {
-  const config = c.get("authConfig") as AuthConfig | undefined
-  if (!config) {
-    throw new TypeError(
-      "@auth/hono: no config for this request. Register initAuthConfig() before authHandler(), verifyAuth() and getAuthUser().",
-    )
-  }
-  let prepared = preparedConfigs.get(config)
-  if (!prepared) {
-    // Workers' variables and secrets; not the other bindings (Node's `incoming`, KV, D1).
-    const bindings = Object.entries(c.env ?? {}).filter(([, value]) => typeof value === "string")
-    const env: AuthEnv = { ...processEnv, ...(Object.fromEntries(bindings) as AuthEnv) }
-    prepared = prepareConfig(config, env, { defaultBasePath: DEFAULT_BASE_PATH })
-    preparedConfigs.set(config, prepared)
-  }
-  return { prepared, url: prepared.requestURL(c.req.raw) }
 }
 
 /**

@@ -18,10 +18,17 @@ import { signInAction, signOutAction, updateAction } from "./internal/actions.js
 import { createAuth } from "./internal/auth.js"
 import { configLoader } from "./internal/config.js"
 import { createHandlers } from "./internal/handlers.js"
+import { managementFunctions } from "./internal/management.js"
 import type { NextAuthConfigSource, NextAuthResult } from "./internal/types.js"
 
 export { customFetch } from "@auth/core"
 export { AuthError, CredentialsSignin } from "@auth/core/errors"
+export type {
+  AccountInfo,
+  AccountsResult,
+  SessionInfo,
+  SessionsResult,
+} from "@auth/core/server"
 export type { Account, DefaultSession, Profile, Session, User } from "@auth/core/types"
 export type {
   AppRouteHandlerFn,
@@ -31,6 +38,7 @@ export type {
   AuthWrapped,
   AuthWrappedMiddleware,
   AuthWrappedRouteHandler,
+  ManagementFunctions,
   NextAuthAuth,
   NextAuthConfig,
   NextAuthConfigSource,
@@ -38,6 +46,7 @@ export type {
   NextAuthRequest,
   NextAuthResult,
   NextAuthRouteHandler,
+  RevokeSessionsResult,
   RouteHandlerContext,
   SignInAuthorizationParams,
   SignInOptions,
@@ -50,7 +59,10 @@ export type {
  * - `handlers`: `GET` and `POST` for `app/api/auth/[...nextauth]/route.ts`;
  * - `auth`: the session in Server Components, server actions, route handlers and the pages
  *   router, and the middleware (or `proxy.ts`) that `callbacks.authorized` drives;
- * - `signIn`, `signOut`, `unstable_update` (also `updateSession`): for server actions.
+ * - `signIn`, `signOut`, `unstable_update` (also `updateSession`): for server actions;
+ * - `listSessions`, `revokeSession`, `revokeOtherSessions`, `revokeAllSessions`,
+ *   `listAccounts`, `unlinkAccount`: the signed-in user's sessions and accounts (see
+ *   {@link ManagementFunctions}).
  *
  * The environment (`AUTH_SECRET`, `AUTH_URL`, `AUTH_TRUST_HOST`, `AUTH_<PROVIDER>_ID`, and the
  * `NEXTAUTH_` aliases) is read on first use into a copy of the config; the object you pass is
@@ -87,5 +99,6 @@ export default function NextAuth(config: NextAuthConfigSource): NextAuthResult {
       signOutAction(await load(undefined), options)) as NextAuthResult["signOut"],
     unstable_update: update,
     updateSession: update,
+    ...managementFunctions(load),
   }
 }

@@ -20,8 +20,11 @@
  * @module next-auth/react
  */
 import type {
+  AccountsResult,
   ClientSafeProvider,
   ClientSafeProviders,
+  RevokeSessionsResult,
+  SessionsResult,
   SignInAuthorizationParams,
   SignInResult,
   SignOutResult,
@@ -39,7 +42,19 @@ import {
 } from "react"
 import { clientFor, defaultBasePath, setActiveBasePath } from "./internal/browser-client.js"
 
-export type { ClientSafeProvider, SignInAuthorizationParams }
+export type {
+  AccountInfo,
+  AccountsError,
+  SessionInfo,
+  SessionsError,
+} from "@auth/core/client"
+export type {
+  AccountsResult,
+  ClientSafeProvider,
+  RevokeSessionsResult,
+  SessionsResult,
+  SignInAuthorizationParams,
+}
 
 /** What `signIn(…, { redirect: false })` resolves with. */
 export type SignInResponse = SignInResult
@@ -230,4 +245,51 @@ export async function signOut(
   options?: SignOutParams<boolean>,
 ): Promise<SignOutResponse | undefined> {
   return clientFor().signOut(options)
+}
+
+/**
+ * `GET <basePath>/sessions`: the signed-in user's sessions, this browser's marked `current`;
+ * `{ ok: false, error: "SessionRequired", status: 401 }` when nobody is signed in.
+ *
+ * @example
+ * const result = await listSessions()
+ * if (result.ok) setSessions(result.sessions)
+ */
+export async function listSessions(): Promise<SessionsResult> {
+  return clientFor().listSessions()
+}
+
+/**
+ * Signs out the session `id` (as listed). When it is this browser's, every `useSession` and the
+ * other tabs follow, as after `signOut({ redirect: false })`.
+ */
+export async function revokeSession(id: string): Promise<RevokeSessionsResult> {
+  return clientFor().revokeSession(id)
+}
+
+/** Signs out every session of the user but this browser's. */
+export async function revokeOtherSessions(): Promise<RevokeSessionsResult> {
+  return clientFor().revokeOtherSessions()
+}
+
+/** Signs out every session of the user, this browser's too (every `useSession` follows). */
+export async function revokeAllSessions(): Promise<RevokeSessionsResult> {
+  return clientFor().revokeAllSessions()
+}
+
+/** `GET <basePath>/accounts`: the signed-in user's linked accounts. */
+export async function listAccounts(): Promise<AccountsResult> {
+  return clientFor().listAccounts()
+}
+
+/**
+ * Unlinks the user's account with `provider` (only the one with `providerAccountId` when
+ * given); resolves with the accounts left, or `{ ok: false, error: "LastSignInMethod" }` when
+ * it is their only way to sign in.
+ */
+export async function unlinkAccount(
+  provider: string,
+  providerAccountId?: string,
+): Promise<AccountsResult> {
+  return clientFor().unlinkAccount(provider, providerAccountId)
 }

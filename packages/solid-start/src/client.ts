@@ -1,6 +1,6 @@
 /**
- * `@auth/solid-start/client`: signing in and out from the browser, and the session as the browser
- * sees it, as a Solid accessor. A thin layer over `@auth/core/client` (CSRF token,
+ * `@auth/solid-start/client`: signing in and out from the browser, the session as the browser
+ * sees it, as a Solid accessor, and the signed-in user's sessions and accounts. A thin layer over `@auth/core/client` (CSRF token,
  * `X-Auth-Return-Redirect`, cross-tab sync), bound to `/api/auth` unless
  * {@link createAuthClient} is given another `prefix`.
  *
@@ -15,13 +15,16 @@
  * @module @auth/solid-start/client
  */
 import {
+  type AccountsResult,
   type AuthClient,
   type AuthClientOptions,
   type SignInOptions as CoreSignInOptions,
   type SignOutOptions as CoreSignOutOptions,
   createAuthClient as createCoreClient,
+  type RevokeSessionsResult,
   type SessionState,
   type SessionStoreOptions,
+  type SessionsResult,
   type SignInAuthorizationParams,
   type SignInResult,
   type SignOutResult,
@@ -32,10 +35,17 @@ import { type Accessor, createEffect, createSignal, getOwner, on, onCleanup } fr
 import { isServer } from "solid-js/web"
 
 export type {
+  AccountInfo,
+  AccountsError,
+  AccountsResult,
   ClientSafeProvider,
   ClientSafeProviders,
+  RevokeSessionsResult,
+  SessionInfo,
   SessionState,
   SessionStatus,
+  SessionsError,
+  SessionsResult,
   SignInAuthorizationParams,
   SignInResult,
   SignOutResult,
@@ -102,6 +112,12 @@ export interface SolidAuthClient {
   signOut: typeof signOut
   getSession(): Promise<Session | null>
   createSession(options?: CreateSessionOptions): SessionAccessor
+  listSessions: typeof listSessions
+  revokeSession: typeof revokeSession
+  revokeOtherSessions: typeof revokeOtherSessions
+  revokeAllSessions: typeof revokeAllSessions
+  listAccounts: typeof listAccounts
+  unlinkAccount: typeof unlinkAccount
 }
 
 /**
@@ -121,6 +137,13 @@ export function createAuthClient(options: SolidAuthClientOptions = {}): SolidAut
     signOut: client.signOut as typeof signOut,
     getSession: () => client.getSession(),
     createSession: (sessionOptions) => createSessionAccessor(client, sessionOptions),
+    listSessions: () => client.listSessions(),
+    revokeSession: (id) => client.revokeSession(id),
+    revokeOtherSessions: () => client.revokeOtherSessions(),
+    revokeAllSessions: () => client.revokeAllSessions(),
+    listAccounts: () => client.listAccounts(),
+    unlinkAccount: (provider, providerAccountId) =>
+      client.unlinkAccount(provider, providerAccountId),
   }
 }
 
@@ -166,6 +189,53 @@ export async function signOut(options?: SignOutParams): Promise<unknown> {
 /** The session as the browser gets it (`GET /api/auth/session`), or `null`. */
 export function getSession(): Promise<Session | null> {
   return defaultClient.getSession()
+}
+
+/**
+ * `GET /api/auth/sessions`: the signed-in user's sessions, this browser's marked `current`;
+ * `{ ok: false, error: "SessionRequired", status: 401 }` when nobody is signed in.
+ *
+ * @example
+ * const [sessions] = createResource(listSessions)
+ * <For each={sessions()?.ok ? sessions().sessions : []}>{(s) => <li>{s.userAgent}</li>}</For>
+ */
+export function listSessions(): Promise<SessionsResult> {
+  return defaultClient.listSessions()
+}
+
+/**
+ * Signs out the session `id` (as listed). When it is this browser's, every `createSession` and
+ * the other tabs follow, as after `signOut({ redirect: false })`.
+ */
+export function revokeSession(id: string): Promise<RevokeSessionsResult> {
+  return defaultClient.revokeSession(id)
+}
+
+/** Signs out every session of the user but this browser's. */
+export function revokeOtherSessions(): Promise<RevokeSessionsResult> {
+  return defaultClient.revokeOtherSessions()
+}
+
+/** Signs out every session of the user, this browser's too (every `createSession` follows). */
+export function revokeAllSessions(): Promise<RevokeSessionsResult> {
+  return defaultClient.revokeAllSessions()
+}
+
+/** `GET /api/auth/accounts`: the signed-in user's linked accounts. */
+export function listAccounts(): Promise<AccountsResult> {
+  return defaultClient.listAccounts()
+}
+
+/**
+ * Unlinks the user's account with `provider` (only the one with `providerAccountId` when
+ * given); resolves with the accounts left, or `{ ok: false, error: "LastSignInMethod" }` when
+ * it is their only way to sign in.
+ */
+export function unlinkAccount(
+  provider: string,
+  providerAccountId?: string,
+): Promise<AccountsResult> {
+  return defaultClient.unlinkAccount(provider, providerAccountId)
 }
 
 /**

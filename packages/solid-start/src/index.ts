@@ -1,8 +1,9 @@
 /**
  * `@auth/solid-start`: Auth.js for SolidStart 1 and 2. {@link SolidAuth} gives the catch-all API
  * route's `GET` and `POST`, and the server helpers: `auth()` for route data, `requireSession()`
- * for guarded pages, `authMiddleware()` for `event.locals.auth()`, and `signIn` / `signOut` for
- * actions.
+ * for guarded pages, `authMiddleware()` for `event.locals.auth()`, `signIn` / `signOut` for
+ * actions, and the signed-in user's sessions and accounts (`listSessions`, `revokeSession`,
+ * `revokeOtherSessions`, `revokeAllSessions`, `listAccounts`, `unlinkAccount`).
  *
  * @example
  * // src/auth.ts
@@ -19,6 +20,7 @@
  * @module @auth/solid-start
  */
 import type { SignInAuthorizationParams } from "@auth/core/client"
+import type { AccountsResult, SessionsResult } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
 import {
   type ServerSignInOptions,
@@ -30,6 +32,15 @@ import { prepare, type SolidAuthConfig } from "./internal/config.js"
 import { currentEvent, eventOf, type SolidRequestEvent } from "./internal/event.js"
 import { type AuthRouteHandler, createRouteHandler } from "./internal/handler.js"
 import {
+  listAccountsOnServer,
+  listSessionsOnServer,
+  type RevokeSessionsResult,
+  revokeAllSessionsOnServer,
+  revokeOtherSessionsOnServer,
+  revokeSessionOnServer,
+  unlinkAccountOnServer,
+} from "./internal/management.js"
+import {
   type AuthLocals,
   type AuthMiddleware,
   type AuthMiddlewareOptions,
@@ -40,11 +51,18 @@ import { readEventSession, readSession } from "./internal/session.js"
 
 export { customFetch } from "@auth/core"
 export { AuthError, CredentialsSignin } from "@auth/core/errors"
+export type {
+  AccountInfo,
+  AccountsResult,
+  SessionInfo,
+  SessionsResult,
+} from "@auth/core/server"
 export type { Account, DefaultSession, Profile, Session, User } from "@auth/core/types"
 export type { ServerSignInOptions, ServerSignOutOptions } from "./internal/actions.js"
 export type { SolidAuthConfig } from "./internal/config.js"
 export type { SolidRequestEvent } from "./internal/event.js"
 export type { AuthRouteEvent, AuthRouteHandler } from "./internal/handler.js"
+export type { RevokeSessionsResult } from "./internal/management.js"
 export type { AuthLocals, AuthMiddleware, AuthMiddlewareOptions } from "./internal/middleware.js"
 export type { RequireSessionOptions } from "./internal/protect.js"
 
@@ -127,6 +145,51 @@ export interface SolidAuthResult {
    */
   signOut(options?: ServerSignOutOptions): Promise<string>
   /**
+   * The signed-in user's sessions (`{ id, current, createdAt, lastUsedAt, userAgent, ip }`) in a
+   * server function, `query` or API route (or of `event`), the request's marked `current`;
+   * `{ error: "SessionRequired", status: 401 }` when signed out. Never throws.
+   *
+   * @example
+   * const getSessions = query(async () => {
+   *   "use server"
+   *   return listSessions()
+   * }, "sessions")
+   */
+  listSessions(event?: SolidRequestEvent): Promise<SessionsResult>
+  /**
+   * Signs out the session `id` (as listed), from a server function (an `action`); the
+   * request's own one too (its cookie cleared on the response). Core's session functions take
+   * no origin check yet, unlike {@link SolidAuthResult.signIn}: call the changes only from
+   * actions invoked by the app's own JavaScript, or use `@auth/solid-start/client`'s functions,
+   * which post to the auth routes with the CSRF token. Refused in a GET (`MissingCSRF`).
+   */
+  revokeSession(id: string, event?: SolidRequestEvent): Promise<RevokeSessionsResult>
+  /**
+   * Signs out every session of the user but the request's (after a password change); see
+   * {@link SolidAuthResult.revokeSession} for where to call it.
+   *
+   * @example
+   * const signOutOthers = action(async () => {
+   *   "use server"
+   *   return revokeOtherSessions()
+   * })
+   */
+  revokeOtherSessions(event?: SolidRequestEvent): Promise<RevokeSessionsResult>
+  /** Signs out every session of the user, the request's too (its cookie cleared). */
+  revokeAllSessions(event?: SolidRequestEvent): Promise<RevokeSessionsResult>
+  /** The signed-in user's linked accounts (`{ provider, type, providerAccountId }`). */
+  listAccounts(event?: SolidRequestEvent): Promise<AccountsResult>
+  /**
+   * Unlinks the user's account with `provider` (only the one with `providerAccountId` when
+   * given); returns the accounts left, or `LastSignInMethod` when it is their only way in. See
+   * {@link SolidAuthResult.revokeSession} for where to call it.
+   */
+  unlinkAccount(
+    provider: string,
+    providerAccountId?: string,
+    event?: SolidRequestEvent,
+  ): Promise<AccountsResult>
+  /**
    * An `onRequest` middleware: `event.locals.auth()` on every request, `400` for a `Host` no URL
    * can have, and the guard of the `protect`ed pages.
    *
@@ -178,6 +241,16 @@ export function SolidAuth(config: SolidAuthConfig): SolidAuthResult {
     signIn: async (provider, options, authorizationParams) =>
       signInOnServer(currentEvent(), prepared, provider, options, authorizationParams),
     signOut: async (options) => signOutOnServer(currentEvent(), prepared, options),
+    listSessions: async (event) => listSessionsOnServer(event ?? currentEvent(), prepared),
+    revokeSession: async (id, event) =>
+      revokeSessionOnServer(event ?? currentEvent(), prepared, id),
+    revokeOtherSessions: async (event) =>
+      revokeOtherSessionsOnServer(event ?? currentEvent(), prepared),
+    revokeAllSessions: async (event) =>
+      revokeAllSessionsOnServer(event ?? currentEvent(), prepared),
+    listAccounts: async (event) => listAccountsOnServer(event ?? currentEvent(), prepared),
+    unlinkAccount: async (provider, providerAccountId, event) =>
+      unlinkAccountOnServer(event ?? currentEvent(), prepared, provider, providerAccountId),
     authMiddleware: (options) => createAuthMiddleware(prepared, options),
   }
 }

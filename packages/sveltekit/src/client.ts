@@ -1,7 +1,8 @@
 /**
  * `@auth/sveltekit/client`: signing in and out from the browser, and the session as the browser
- * sees it. A thin layer over `@auth/core/client` (CSRF token, `X-Auth-Return-Redirect`,
- * cross-tab sync), bound to the app's auth routes at `<paths.base>/auth`.
+ * sees it, and the signed-in user's sessions and accounts. A thin layer over `@auth/core/client`
+ * (CSRF token, `X-Auth-Return-Redirect`, cross-tab sync), bound to the app's auth routes at
+ * `<paths.base>/auth`.
  *
  * @example
  * <script lang="ts">
@@ -14,11 +15,14 @@
  * @module @auth/sveltekit/client
  */
 import {
+  type AccountsResult,
   type AuthClient,
   createAuthClient,
+  type RevokeSessionsResult,
   type SessionState,
   type SessionStore,
   type SessionStoreOptions,
+  type SessionsResult,
   type SignInAuthorizationParams,
   type SignInOptions,
   type SignInResult,
@@ -30,12 +34,19 @@ import type { Session } from "@auth/core/types"
 import { authBasePath } from "./internal/base-path.js"
 
 export type {
+  AccountInfo,
+  AccountsError,
+  AccountsResult,
   ClientSafeProvider,
   ClientSafeProviders,
+  RevokeSessionsResult,
+  SessionInfo,
   SessionState,
   SessionStatus,
   SessionStore,
   SessionStoreOptions,
+  SessionsError,
+  SessionsResult,
   SignInAuthorizationParams,
   SignInOptions,
   SignInResult,
@@ -89,6 +100,53 @@ export async function signOut(options?: SignOutOptions): Promise<SignOutResult |
 /** The session as the browser gets it (`GET <basePath>/session`), or `null`. */
 export function getSession(): Promise<Session | null> {
   return authClient().getSession()
+}
+
+/**
+ * `GET <basePath>/sessions`: the signed-in user's sessions, this browser's marked `current`;
+ * `{ ok: false, error: "SessionRequired", status: 401 }` when nobody is signed in.
+ *
+ * @example
+ * const result = await listSessions()
+ * if (result.ok) sessions = result.sessions
+ */
+export function listSessions(): Promise<SessionsResult> {
+  return authClient().listSessions()
+}
+
+/**
+ * Signs out the session `id` (as listed). When it is this browser's, the session stores and the
+ * other tabs follow, as after `signOut({ redirect: false })`.
+ */
+export function revokeSession(id: string): Promise<RevokeSessionsResult> {
+  return authClient().revokeSession(id)
+}
+
+/** Signs out every session of the user but this browser's. */
+export function revokeOtherSessions(): Promise<RevokeSessionsResult> {
+  return authClient().revokeOtherSessions()
+}
+
+/** Signs out every session of the user, this browser's too (the session stores follow). */
+export function revokeAllSessions(): Promise<RevokeSessionsResult> {
+  return authClient().revokeAllSessions()
+}
+
+/** `GET <basePath>/accounts`: the signed-in user's linked accounts. */
+export function listAccounts(): Promise<AccountsResult> {
+  return authClient().listAccounts()
+}
+
+/**
+ * Unlinks the user's account with `provider` (only the one with `providerAccountId` when
+ * given); resolves with the accounts left, or `{ ok: false, error: "LastSignInMethod" }` when
+ * it is their only way to sign in.
+ */
+export function unlinkAccount(
+  provider: string,
+  providerAccountId?: string,
+): Promise<AccountsResult> {
+  return authClient().unlinkAccount(provider, providerAccountId)
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * `@auth/sveltekit`: Auth.js for SvelteKit 2 and 3. {@link SvelteKitAuth} gives the `handle`
  * hook, which serves the auth routes under `<paths.base>/auth` and puts `locals.auth()` on every
- * other request, and the `signIn` / `signOut` form actions.
+ * other request, the `signIn` / `signOut` form actions, and the signed-in user's sessions and
+ * accounts (`listSessions(event)`, `revokeOtherSessions(event)`, …).
  *
  * @example
  * // src/auth.ts
@@ -20,14 +21,22 @@ import type { Action } from "@sveltejs/kit"
 import { createSignInAction, createSignOutAction } from "./internal/actions.js"
 import { createConfigLookup, type SvelteKitAuthConfigInput } from "./internal/config.js"
 import { createHandle, type Handle } from "./internal/handle.js"
+import { createManagementHelpers, type ManagementHelpers } from "./internal/management.js"
 import { checkAtStartup } from "./internal/startup-check.js"
 
 export { customFetch } from "@auth/core"
 export { AuthError, CredentialsSignin } from "@auth/core/errors"
+export type {
+  AccountInfo,
+  AccountsResult,
+  SessionInfo,
+  SessionsResult,
+} from "@auth/core/server"
 export type { Account, DefaultSession, Profile, Session, User } from "@auth/core/types"
 export type { AuthActionData } from "./internal/actions.js"
 export type { SvelteKitAuthConfig, SvelteKitAuthConfigInput } from "./internal/config.js"
 export type { Handle } from "./internal/handle.js"
+export type { ManagementHelpers, RevokeSessionsResult } from "./internal/management.js"
 
 declare global {
   namespace App {
@@ -46,8 +55,11 @@ declare global {
   }
 }
 
-/** What {@link SvelteKitAuth} returns. */
-export interface SvelteKitAuthResult {
+/**
+ * What {@link SvelteKitAuth} returns: the hook, the form actions, and the signed-in user's
+ * sessions and accounts for server code ({@link ManagementHelpers}).
+ */
+export interface SvelteKitAuthResult extends ManagementHelpers {
   /** The `handle` hook: export it from `src/hooks.server.ts` (alone or in a `sequence`). */
   handle: Handle
   /** The sign-in form action: `export const actions = { default: signIn }`. */
@@ -61,7 +73,10 @@ export interface SvelteKitAuthResult {
  *
  * - **Routes**: every action (`/signin`, `/callback/<provider>`, `/session`, `/csrf`, …) under
  *   `basePath`: yours if you set one, else `<paths.base>/auth`.
- * - **Sessions**: `event.locals.auth()` in every `load`, action and endpoint.
+ * - **Sessions**: `event.locals.auth()` in every `load`, action and endpoint; the user's
+ *   sessions and accounts with `listSessions(event)`, `revokeSession(event, id)`,
+ *   `revokeOtherSessions(event)`, `revokeAllSessions(event)`, `listAccounts(event)` and
+ *   `unlinkAccount(event, provider)`.
  * - **Environment**: `AUTH_SECRET`, `AUTH_URL`, `AUTH_TRUST_HOST` and provider credentials
  *   (`AUTH_GITHUB_ID`, …) from `$env/dynamic/private` (on SvelteKit 3: the variables declared in
  *   `src/env.ts`) and, on Node, from `process.env`. `trustHost` defaults to true on the dev
@@ -88,5 +103,6 @@ export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthRe
     handle: createHandle(lookupConfig),
     signIn: createSignInAction(lookupConfig),
     signOut: createSignOutAction(lookupConfig),
+    ...createManagementHelpers(lookupConfig),
   }
 }

@@ -6,6 +6,17 @@ import { parseCsrfToken, parseProviders } from "./parse.js"
 import { fetchSession, getJson, postSessionUpdate } from "./requests.js"
 import { createSessionHub } from "./session-hub.js"
 import { createSessionStore, type SessionStore, type SessionStoreOptions } from "./session-store.js"
+import {
+  type AccountsResult,
+  listAccounts,
+  listSessions,
+  type RevokeSessionsResult,
+  revokeAllSessions,
+  revokeOtherSessions,
+  revokeSession,
+  type SessionsResult,
+  unlinkAccount,
+} from "./sessions.js"
 import { type ActionContext, signIn } from "./sign-in.js"
 import { signOut } from "./sign-out.js"
 import type {
@@ -58,6 +69,31 @@ export interface AuthClient {
   updateSession(data: unknown): Promise<Session | null>
   /** A reactive session store bound to this client. */
   createSessionStore(options?: SessionStoreOptions): SessionStore
+  /**
+   * `GET <basePath>/sessions`: the signed-in user's sessions (this browser's marked `current`),
+   * or `{ ok: false, error: "SessionRequired", status: 401 }` when nobody is signed in.
+   */
+  listSessions(): Promise<SessionsResult>
+  /**
+   * Signs out the session `id` (as listed). When it was this browser's, every store of this
+   * client becomes signed out and the other tabs refetch, as after `signOut`.
+   */
+  revokeSession(id: string): Promise<RevokeSessionsResult>
+  /** Signs out every session of the user but this browser's (after a password change). */
+  revokeOtherSessions(): Promise<RevokeSessionsResult>
+  /**
+   * Signs out every session of the user, this browser's too: every store of this client
+   * becomes signed out and the other tabs refetch.
+   */
+  revokeAllSessions(): Promise<RevokeSessionsResult>
+  /** `GET <basePath>/accounts`: the signed-in user's linked accounts (provider and id). */
+  listAccounts(): Promise<AccountsResult>
+  /**
+   * Unlinks the user's account with `provider` (only the one with `providerAccountId` when
+   * given) and resolves with the ones left. The user's last way to sign in stays: `{ ok: false,
+   * error: "LastSignInMethod", status: 409 }`.
+   */
+  unlinkAccount(provider: string, providerAccountId?: string): Promise<AccountsResult>
 }
 
 /**
@@ -71,6 +107,8 @@ export interface AuthClient {
  * await client.signIn("credentials", { email, password, redirectTo: "/dashboard" })
  * const store = client.createSessionStore({ refetchOnWindowFocus: true })
  * const stop = store.subscribe(({ status, data }) => render(status, data))
+ * const list = await client.listSessions()
+ * if (list.ok) render(list.sessions)
  */
 export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
   const resolved = resolveClientOptions(options)
@@ -119,6 +157,13 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
       signOut: (signOutOptions) => signOut(context, signOutOptions),
       updateSession,
       createSessionStore: (storeOptions) => createSessionStore(source, storeOptions),
+      listSessions: () => listSessions(context),
+      revokeSession: (id) => revokeSession(context, id),
+      revokeOtherSessions: () => revokeOtherSessions(context),
+      revokeAllSessions: () => revokeAllSessions(context),
+      listAccounts: () => listAccounts(context),
+      unlinkAccount: (provider, providerAccountId) =>
+        unlinkAccount(context, provider, providerAccountId),
     } satisfies AuthClient,
     context,
   )

@@ -73,6 +73,15 @@ function parseUrl(url: string): URL | undefined {
   }
 }
 
+/**
+ * A string, or `null` for none (absent counts as none): the optional dates and strings of the
+ * management lists; `undefined` when it is anything else (a malformed body).
+ */
+export function nullableStringOf(value: unknown): string | null | undefined {
+  if (value === null || value === undefined) return null
+  return typeof value === "string" ? value : undefined
+}
+
 /** A JSON object (not `null`, not an array). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value)

@@ -3,7 +3,7 @@
  * <basePath>/passkeys/remove` removes one. Expected refusals (signed out, last way to sign in)
  * are results, not throws.
  */
-import { isRecord, parseErrorBody } from "./parse.js"
+import { isRecord, nullableStringOf, parseErrorBody } from "./parse.js"
 import type { ActionContext } from "./sign-in.js"
 
 /** One passkey (WebAuthn credential) of the signed-in user, as the server lists it. */
@@ -116,8 +116,8 @@ function parsePasskey(entry: unknown): Passkey | undefined {
   if (!Array.isArray(transports) || !transports.every((t) => typeof t === "string")) {
     return undefined
   }
-  const createdAt = dateOf(entry.createdAt)
-  const lastUsedAt = dateOf(entry.lastUsedAt)
+  const createdAt = nullableStringOf(entry.createdAt)
+  const lastUsedAt = nullableStringOf(entry.lastUsedAt)
   if (createdAt === undefined || lastUsedAt === undefined) return undefined
   return {
     id,
@@ -128,10 +128,4 @@ function parsePasskey(entry: unknown): Passkey | undefined {
     createdAt,
     lastUsedAt,
   }
-}
-
-/** An ISO date string, `null` for none (absent counts as none); `undefined` when malformed. */
-function dateOf(value: unknown): string | null | undefined {
-  if (value === null || value === undefined) return null
-  return typeof value === "string" ? value : undefined
 }

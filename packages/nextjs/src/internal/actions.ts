@@ -71,7 +71,7 @@ export async function updateAction(config: ReadyConfig, data: unknown): Promise<
  *
  * @throws {TypeError} when the request names no valid host (Next.js would not route it)
  */
-async function actionRequest(config: ReadyConfig): Promise<Request> {
+export async function actionRequest(config: ReadyConfig): Promise<Request> {
   const incoming = await headers()
   const url = appURL(config, incoming)
   if (!url) {
@@ -116,7 +116,7 @@ async function settle(result: AuthActionResult): Promise<string> {
 }
 
 /** Sets core's cookies on the response through `cookies()` (`sameSite: true` is `"strict"`). */
-async function setCookies(list: Cookie[]): Promise<void> {
+export async function setCookies(list: Cookie[]): Promise<void> {
   if (list.length === 0) return
   const jar = await cookies()
   for (const { name, value, options } of list) {

@@ -1,3 +1,4 @@
+import type { AccountsResult, SessionsResult } from "@auth/core/server"
 import type { AuthConfig, Awaitable, Session } from "@auth/core/types"
 import type { GetServerSidePropsContext, NextApiRequest, NextApiResponse } from "next"
 import type { NextFetchEvent, NextRequest, NextResponse } from "next/server.js"
@@ -199,8 +200,58 @@ export interface SignOutOptions<Redirect extends boolean = true> {
   redirect?: Redirect
 }
 
+/**
+ * What a revocation from server code gave: how many sessions it signed out, or why not
+ * (`SessionRequired` signed out, `MissingCSRF` outside a server action or a request with a
+ * body, `InvalidRequest`). Its cookies are already set on the response, and left out here: a
+ * server action's result goes to the browser.
+ */
+export type RevokeSessionsResult =
+  | { readonly revoked: number; readonly error?: undefined }
+  | { readonly error: string; readonly status: number }
+
+/**
+ * The signed-in user's sessions and linked accounts, from server code. Each runs on the request
+ * being handled (`headers()`) and returns a refusal as data, `{ error, status }`
+ * (`SessionRequired` when nobody is signed in); it throws only a `TypeError` for a request whose
+ * `Host` is no valid host, as `signIn` does. The lists work anywhere `auth()` does
+ * in the App Router (Server Components too); the changes only in server actions and route
+ * handlers with a body (else `MissingCSRF`: a page of any site could trigger them).
+ */
+export interface ManagementFunctions {
+  /**
+   * The signed-in user's sessions (`{ id, current, createdAt, lastUsedAt, userAgent, ip }`),
+   * this request's marked `current`, as `GET <basePath>/sessions` lists them.
+   * @example
+   * const result = await listSessions()
+   * if (!result.error) return <SessionList sessions={result.sessions} />
+   */
+  listSessions: () => Promise<SessionsResult>
+  /** Signs out the session `id` (as listed); this request's own one too (its cookie cleared). */
+  revokeSession: (id: string) => Promise<RevokeSessionsResult>
+  /**
+   * Signs out every session of the user but this request's (after a password change).
+   * @example
+   * "use server"
+   * export async function changePassword(form: FormData) {
+   *   await savePassword(form)
+   *   await revokeOtherSessions()
+   * }
+   */
+  revokeOtherSessions: () => Promise<RevokeSessionsResult>
+  /** Signs out every session of the user, this request's too (its cookie cleared). */
+  revokeAllSessions: () => Promise<RevokeSessionsResult>
+  /** The signed-in user's linked accounts (`{ provider, type, providerAccountId }`). */
+  listAccounts: () => Promise<AccountsResult>
+  /**
+   * Unlinks the user's account with `provider` (only the one with `providerAccountId` when
+   * given); returns the accounts left, or `LastSignInMethod` when it is their only way in.
+   */
+  unlinkAccount: (provider: string, providerAccountId?: string) => Promise<AccountsResult>
+}
+
 /** What `NextAuth` returns. */
-export interface NextAuthResult {
+export interface NextAuthResult extends ManagementFunctions {
   /** `GET` and `POST` for `app/api/auth/[...nextauth]/route.ts`. */
   handlers: AppRouteHandlers
   /** The session everywhere, and middleware (see {@link NextAuthAuth}). */

@@ -47,7 +47,11 @@ export function createSignOutAction(lookupConfig: ConfigLookup): Action {
   }
 }
 
-async function requireConfig(
+/**
+ * The prepared config of a request; a config function that threw is logged and answered with
+ * SvelteKit's `500` error.
+ */
+export async function requireConfig(
   event: RequestEvent,
   lookupConfig: ConfigLookup,
 ): Promise<PreparedConfig> {

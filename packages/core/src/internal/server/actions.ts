@@ -211,8 +211,9 @@ export async function removePasskey(
   request: Request,
   prepared: PreparedConfig,
   id: string,
+  options: OriginCheckOptions = {},
 ): Promise<PasskeysResult> {
-  const outcome = await writeAction(request, prepared, "passkeys/remove", { id })
+  const outcome = await writeAction(request, prepared, "passkeys/remove", { id }, options)
   return isRefusedHere(outcome) ? outcome : passkeysOf(outcome)
 }
 
@@ -301,8 +302,9 @@ export function revokeSession(
   request: Request,
   prepared: PreparedConfig,
   id: string,
+  options: OriginCheckOptions = {},
 ): Promise<RevokeSessionsResult> {
-  return revokeAction(request, prepared, { sessionId: id })
+  return revokeAction(request, prepared, { sessionId: id }, options)
 }
 
 /**
@@ -312,24 +314,27 @@ export function revokeSession(
 export function revokeOtherSessions(
   request: Request,
   prepared: PreparedConfig,
+  options: OriginCheckOptions = {},
 ): Promise<RevokeSessionsResult> {
-  return revokeAction(request, prepared, { scope: "others" })
+  return revokeAction(request, prepared, { scope: "others" }, options)
 }
 
 /** Signs the user out everywhere, this request's session included (set `cookies`). */
 export function revokeAllSessions(
   request: Request,
   prepared: PreparedConfig,
+  options: OriginCheckOptions = {},
 ): Promise<RevokeSessionsResult> {
-  return revokeAction(request, prepared, { scope: "all" })
+  return revokeAction(request, prepared, { scope: "all" }, options)
 }
 
 async function revokeAction(
   request: Request,
   prepared: PreparedConfig,
   body: { sessionId: string } | { scope: "others" | "all" },
+  options: OriginCheckOptions,
 ): Promise<RevokeSessionsResult> {
-  const outcome = await writeAction(request, prepared, "sessions/revoke", body)
+  const outcome = await writeAction(request, prepared, "sessions/revoke", body, options)
   const answer = isRefusedHere(outcome) ? outcome : await jsonAnswerOf(outcome)
   if (answer.error !== undefined) return answer
   return { revoked: Number(answer.body.revoked ?? 0), cookies: answer.cookies }
@@ -353,9 +358,10 @@ export async function unlinkAccount(
   prepared: PreparedConfig,
   provider: string,
   providerAccountId?: string,
+  options: OriginCheckOptions = {},
 ): Promise<AccountsResult> {
   const body = providerAccountId === undefined ? { provider } : { provider, providerAccountId }
-  return accountsOf(await writeAction(request, prepared, "accounts/unlink", body))
+  return accountsOf(await writeAction(request, prepared, "accounts/unlink", body, options))
 }
 
 async function accountsOf(outcome: ServerActionOutcome | ActionFailure): Promise<AccountsResult> {
@@ -382,16 +388,25 @@ function readAction(
   return runServerAction(internal, prepared.actionConfig)
 }
 
-/** Runs a POST action with a JSON body; refused (logged) in a GET or HEAD request. */
+/**
+ * Runs a POST action with a JSON body; refused (logged) with `MissingCSRF` in a GET or HEAD
+ * request, and with `checkOrigin` in a request the browser says comes from another site.
+ */
 async function writeAction(
   request: Request,
   prepared: PreparedConfig,
   path: string,
   body: Record<string, unknown>,
+  options: OriginCheckOptions = {},
 ): Promise<ServerActionOutcome | ActionFailure> {
   const url = prepared.actionURL(originOf(request, prepared), path)
   if (isSafeMethod(request.method)) {
     refuseSafeMethod(prepared, url, request.method)
+    return { error: "MissingCSRF", status: 403 }
+  }
+  const crossSite = options.checkOrigin ? crossSiteReason(request.headers, url.origin) : undefined
+  if (crossSite) {
+    refuseCrossSite(prepared, url, crossSite)
     return { error: "MissingCSRF", status: 403 }
   }
   return runServerAction(internalRequest(request, url, { json: body }), prepared.actionConfig)

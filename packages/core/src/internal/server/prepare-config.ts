@@ -1,4 +1,6 @@
 import type { AuthError } from "../../errors.js"
+import type { RateLimitStore } from "../../types/rate-limit.js"
+import type { SessionStore } from "../../types/sessions.js"
 import type { AuthConfig, PagesOptions } from "../../types.js"
 import {
   DEFAULT_BASE_PATH,
@@ -191,7 +193,7 @@ function buildPreparedConfig(
     copy.basePath = normalizeBasePath(options.defaultBasePath ?? DEFAULT_BASE_PATH)
   }
   copy.basePath = underPrefix(normalizeBasePath(copy.basePath ?? DEFAULT_BASE_PATH), prefix)
-  withOwnStores(copy)
+  withOwnStores(copy, userConfig)
   return createPrepared(copy, env)
 }
 
@@ -280,16 +282,29 @@ function pathOf(path: string): string {
   return new URL(path, "http://path.invalid").pathname
 }
 
+/** The default stores of each config object an app passed to `prepareConfig`. */
+const defaultStores = new WeakMap<
+  AuthConfig,
+  { session: SessionStore; rateLimit: RateLimitStore }
+>()
+
 /**
- * Gives a prepared config its default (in-memory) session and rate-limit stores explicitly. A
- * default store belongs to one resolved config; the configs an integration derives from the
- * prepared one (`actionConfig`, a session reader's) must see the same revocations and counts.
+ * Gives a prepared config the default (in-memory) session and rate-limit stores of the app's
+ * config object explicitly. A default store belongs to one resolved config; every config
+ * prepared from the same object (an integration that prepares it for its routes and for its
+ * helpers, at several mount paths) and every config derived from one (`actionConfig`, a session
+ * reader's) must see the same revocations and counts.
  */
-function withOwnStores(config: AuthConfig): void {
+function withOwnStores(config: AuthConfig, owner: AuthConfig): void {
+  let stores = defaultStores.get(owner)
+  if (!stores) {
+    stores = { session: createMemorySessionStore(), rateLimit: createMemoryStore() }
+    defaultStores.set(owner, stores)
+  }
   if (config.session?.store === undefined) {
-    config.session = { ...config.session, store: createMemorySessionStore() }
+    config.session = { ...config.session, store: stores.session }
   }
   if (config.rateLimit !== false && config.rateLimit?.store === undefined) {
-    config.rateLimit = { ...config.rateLimit, store: createMemoryStore() }
+    config.rateLimit = { ...config.rateLimit, store: stores.rateLimit }
   }
 }
