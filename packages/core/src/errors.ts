@@ -43,6 +43,7 @@ export type ErrorType =
   | "MissingWebAuthnAutocomplete"
   | "WebAuthnVerificationError"
   | "ExperimentalFeatureNotEnabled"
+  | "RateLimited"
 
 /** Which page an error sends the user to: the sign-in page or the error page. */
 export type ErrorKind = "signIn" | "error"
@@ -135,6 +136,22 @@ export class EmailSignInError extends SignInError {
 /** The error page itself requires a session, which would loop. */
 export class ErrorPageLoop extends AuthError {
   static override type: ErrorType = "ErrorPageLoop"
+}
+
+/**
+ * Too many attempts (a rate limit or a credentials lockout, see the `rateLimit` option): the
+ * sign-in page with `error=RateLimited`, or `429` with `Retry-After` for a JSON request. Nothing
+ * was written for the request. An addition beyond Auth.js.
+ */
+export class RateLimited extends SignInError {
+  static override type: ErrorType = "RateLimited"
+  /** When the limit lifts, in milliseconds since the epoch. */
+  readonly retryAt: number
+
+  constructor(message: string, retryAt: number, details?: Record<string, unknown>) {
+    super(message, details)
+    this.retryAt = retryAt
+  }
 }
 
 /** An `events.*` handler threw; logged, never breaks the flow. */
@@ -271,6 +288,7 @@ const CLIENT_SAFE_TYPES: ReadonlySet<ErrorType> = new Set<ErrorType>([
   "MissingCSRF",
   "AccountNotLinked",
   "WebAuthnVerificationError",
+  "RateLimited",
 ])
 
 /**

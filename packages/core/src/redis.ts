@@ -38,6 +38,8 @@ export interface NodeRedisClient {
   hGetAll(key: string): Promise<unknown>
   /** @see https://redis.io/docs/latest/commands/hdel/ */
   hDel(key: string, fields: string[]): Promise<unknown>
+  /** @see https://redis.io/docs/latest/commands/del/ */
+  del(key: string): Promise<unknown>
   /** @see https://redis.io/docs/latest/commands/eval/ */
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>
 }
@@ -55,6 +57,8 @@ export interface IORedisClient {
   hgetall(key: string): Promise<unknown>
   /** @see https://redis.io/docs/latest/commands/hdel/ */
   hdel(key: string, ...fields: string[]): Promise<unknown>
+  /** @see https://redis.io/docs/latest/commands/del/ */
+  del(key: string): Promise<unknown>
   /** @see https://redis.io/docs/latest/commands/eval/ */
   eval(script: string, numberOfKeys: number, ...keysAndArguments: string[]): Promise<unknown>
 }
@@ -81,7 +85,10 @@ export interface RedisStoreOptions {
 }
 
 /** Both stores in one: give it as `session.store` and as `rateLimit.store`. */
-export interface RedisStore extends SessionStore, RateLimitStore {}
+export interface RedisStore extends SessionStore, RateLimitStore {
+  peek(key: string): Promise<RateLimitCount | null>
+  reset(key: string): Promise<void>
+}
 
 /** The default of {@link RedisStoreOptions.prefix}. */
 const DEFAULT_PREFIX = "authjs:"
@@ -101,6 +108,11 @@ if ttl < 0 then
 end
 return { count, ttl }`
 
+/** The count and milliseconds left of a hit counter (`KEYS[1]`), without counting: `{ 0, -2 }` when none. */
+const PEEK_SCRIPT = `local count = redis.call("GET", KEYS[1])
+if not count then return { 0, -2 } end
+return { tonumber(count), redis.call("PTTL", KEYS[1]) }`
+
 /**
  * Sets field `ARGV[1]` of the map at `KEYS[1]` to `ARGV[2]` and keeps the map at least `ARGV[3]`
  * milliseconds: a shorter time never cuts a longer one (`EXPIRE … GT` needs Redis 7, and treats a
@@ -118,6 +130,7 @@ interface RedisCommands {
   setWithExpiry(key: string, value: string, seconds: number): Promise<unknown>
   hgetall(key: string): Promise<unknown>
   hdel(key: string, fields: string[]): Promise<unknown>
+  del(key: string): Promise<unknown>
   eval(script: string, keys: string[], args: string[]): Promise<unknown>
 }
 
@@ -169,6 +182,14 @@ export function createRedisStore(client: RedisClient, options: RedisStoreOptions
       const reply = await send(() => redis.eval(HIT_SCRIPT, [prefix + key], [milliseconds]))
       return parseHit(reply, Date.now())
     },
+    async peek(key) {
+      const reply = await send(() => redis.eval(PEEK_SCRIPT, [prefix + key], []))
+      const counted = parseHit(reply, Date.now())
+      return counted.count === 0 || counted.resetAt <= Date.now() ? null : counted
+    },
+    async reset(key) {
+      await send(() => redis.del(prefix + key))
+    },
   }
 }
 
@@ -180,6 +201,7 @@ function commandsOf(client: RedisClient): RedisCommands {
       setWithExpiry: (key, value, seconds) => client.set(key, value, { EX: seconds }),
       hgetall: (key) => client.hGetAll(key),
       hdel: (key, fields) => client.hDel(key, fields),
+      del: (key) => client.del(key),
       eval: (script, keys, args) => client.eval(script, { keys, arguments: args }),
     }
   }
@@ -189,6 +211,7 @@ function commandsOf(client: RedisClient): RedisCommands {
       setWithExpiry: (key, value, seconds) => client.set(key, value, "EX", seconds),
       hgetall: (key) => client.hgetall(key),
       hdel: (key, fields) => client.hdel(key, ...fields),
+      del: (key) => client.del(key),
       eval: (script, keys, args) => client.eval(script, keys.length, ...keys, ...args),
     }
   }

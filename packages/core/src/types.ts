@@ -86,6 +86,8 @@ export type SignInPageErrorParam =
   | "EmailSignin"
   | "CredentialsSignin"
   | "SessionRequired"
+  /** Too many attempts: a rate limit or a credentials lockout (an addition beyond Auth.js). */
+  | "RateLimited"
 
 /** The session as sent to the client. */
 export interface DefaultSession {
@@ -251,6 +253,20 @@ export interface EventCallbacks {
     profile: User | AdapterUser
   }) => Awaitable<void>
   session: (message: { session: Session; token?: JWT }) => Awaitable<void>
+  /**
+   * A request was refused by a rate limit or a credentials lockout (an addition beyond
+   * Auth.js). Names neither the client nor the identifier.
+   */
+  rateLimited: (message: {
+    /** The action refused (`callback`, `signin`, `session`…). */
+    action: string
+    /** The provider of the action, when it has one. */
+    provider?: string | undefined
+    /** Which limit: `client`, `credentials-client`, `credentials-identifier`, `credentials-lockout`, `sign-in`, `session-update`, `email-client`, `email-address`. */
+    scope: string
+    /** Seconds until the limit lifts. */
+    retryAfter: number
+  }) => Awaitable<void>
 }
 
 /** The service configuration. */
@@ -315,12 +331,15 @@ export interface AuthConfig {
   /** The path the actions are served under. @default "/auth" */
   basePath?: string
   /**
-   * Limits on requests that cost something to serve: sign-in e-mails per address and per client
-   * (5 and 20 per 15 minutes by default). Over a limit, the user is sent back to the sign-in
-   * page with `error=EmailSignin`, nothing is sent, and the cause is logged. `false` turns every
-   * limit off. Not in Auth.js.
+   * Limits on the sign-in paths, on by default: credentials attempts per client and per
+   * identifier with a growing lockout, sign-in e-mails per address and per client, OAuth and
+   * passkey sign-ins and session updates per client, and a ceiling on one client's POSTs. Over
+   * a limit, a form post goes back to the sign-in page with `error=RateLimited`, a script gets
+   * `429` with `Retry-After`; nothing is written or sent, one warning is logged and the
+   * `rateLimited` event fires. `false` turns every limit off. Not in Auth.js; see
+   * `docs/rate-limits.md`.
    *
-   * @default { email: { perAddress: { limit: 5, windowSeconds: 900 }, perClient: { limit: 20, windowSeconds: 900 } } }
+   * @default the defaults of each limit (see `RateLimitOptions`)
    * @example
    * rateLimit: { store: redisStore, clientKey: (request) => request.headers.get("fly-client-ip") }
    */

@@ -12,6 +12,8 @@ const CLIENT_SAFE = [
   "MissingCSRF",
   "AccountNotLinked",
   "WebAuthnVerificationError",
+  // An addition beyond Auth.js: the sign-in page says "Too many attempts".
+  "RateLimited",
 ]
 const SIGN_IN_KIND = [
   "SignInError",
@@ -22,6 +24,7 @@ const SIGN_IN_KIND = [
   "OAuthAccountNotLinked",
   "OAuthCallbackError",
   "OAuthSignInError",
+  "RateLimited",
 ]
 
 describe("error classes", () => {

@@ -144,6 +144,20 @@ describe.skipIf(REDIS_URL === "")("on Redis (REDIS_URL)", () => {
       expect((await store().hit(uniqueKey("rate"), 60)).count).toBe(1)
     })
 
+    it("peeks at a count without counting, and resets it", async () => {
+      const key = uniqueKey("rate")
+      expect(await store().peek(key)).toBeNull()
+      await store().hit(key, 60)
+      await store().hit(key, 60)
+      const peeked = await store().peek(key)
+      expect(peeked?.count).toBe(2)
+      expect(peeked!.resetAt).toBeGreaterThan(Date.now() + 59_000)
+      expect((await store().peek(key))?.count).toBe(2)
+      await store().reset(key)
+      expect(await store().peek(key)).toBeNull()
+      expect((await store().hit(key, 60)).count).toBe(1)
+    })
+
     it("starts counting again from one when the window has passed", async () => {
       const key = uniqueKey("rate")
       expect((await store().hit(key, 0.2)).count).toBe(1)
@@ -273,7 +287,7 @@ describe.skipIf(REDIS_URL === "")("on Redis (REDIS_URL)", () => {
         if (thrown) throw error
         return Promise.reject(error)
       }
-      return { mGet: fail, set: fail, hGetAll: fail, hDel: fail, eval: fail }
+      return { mGet: fail, set: fail, hGetAll: fail, hDel: fail, del: fail, eval: fail }
     }
     const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:6379"), {
       code: "ECONNREFUSED",

@@ -3,6 +3,7 @@
  * (`redis-store.test.ts`), and its bound on keys.
  */
 import { describe, expect, it } from "vitest"
+import { createMemoryStore } from "../src/internal/rate-limit/store.js"
 import {
   createMemorySessionStore,
   SESSION_STORE_MAX_KEYS,
@@ -48,5 +49,22 @@ describe("createMemorySessionStore", () => {
     await store.set("revoked:last", "1", 3600)
     expect(await store.getFields("sessions:newest-user")).toEqual({})
     expect(await store.get(["revoked:0", "revoked:last"])).toEqual(["1", "1"])
+  })
+})
+
+describe("the memory rate-limit store", () => {
+  it("peeks at a count without counting, and resets it", async () => {
+    let now = 1_000
+    const store = createMemoryStore(() => now)
+    expect(await store.peek!("key")).toBeNull()
+    await store.hit("key", 60)
+    await store.hit("key", 60)
+    expect(await store.peek!("key")).toEqual({ count: 2, resetAt: 61_000 })
+    expect((await store.peek!("key"))?.count).toBe(2)
+    now = 61_000
+    expect(await store.peek!("key")).toBeNull()
+    await store.hit("key", 60)
+    await store.reset!("key")
+    expect(await store.peek!("key")).toBeNull()
   })
 })

@@ -8,6 +8,8 @@ export type WarningCode =
   | "weak-secret"
   | "jwt-a256gcm-allowed"
   | "rate-limit-disabled"
+  /** A request was refused by a rate limit or a credentials lockout (no client or identifier named). */
+  | "rate-limited"
   /** Listed providers left out until configured; the message names every missing variable. */
   | "providers-unavailable"
 

@@ -44,6 +44,90 @@ export interface RateLimitOptions {
   clientKey?: (request: Request) => Awaitable<string | null | undefined>
   /** Limits on sign-in e-mails; `false` turns them off. @default the defaults above */
   email?: EmailRateLimitOptions | false
+  /**
+   * Limits on credentials sign-ins (POST `/callback/<credentials provider>`), and the lockout of
+   * an identifier after failed attempts; `false` turns them off.
+   */
+  credentials?: CredentialsRateLimitOptions | false
+  /**
+   * Sign-ins started by one client (see `clientKey`) on the other paths: OAuth and OIDC sign-in
+   * starts (POST `/signin/<provider>`) and passkey sign-ins (POST `/callback/<webauthn
+   * provider>`). `false` turns it off.
+   *
+   * @default { limit: 60, windowSeconds: 300 }
+   */
+  signIn?: RateLimitRule | false
+  /**
+   * Session updates (POST `/session`) by one client. `false` turns it off.
+   *
+   * @default { limit: 60, windowSeconds: 60 }
+   */
+  sessionUpdate?: RateLimitRule | false
+  /**
+   * A ceiling on every POST to the auth routes by one client, whatever the action. Session reads
+   * (GET) are never limited. `false` turns it off.
+   *
+   * @default { limit: 300, windowSeconds: 60 }
+   */
+  perClient?: RateLimitRule | false
+  /**
+   * What happens while the store cannot be reached: `"open"` lets requests through (logged once
+   * per outage): a limit protects the service and must not take sign-in down with it;
+   * `"closed"` answers `503` with `Retry-After`.
+   *
+   * @default "open"
+   */
+  onStoreFailure?: "open" | "closed"
+}
+
+/**
+ * Limits on credentials sign-ins. An identifier is what the user typed to say who they are
+ * (`identifier`), normalised (trimmed, lower-cased): one attacker on many identifiers is held by
+ * `perClient`, many attackers on one identifier by `perIdentifier` and `lockout`. An identifier
+ * no user has is limited the same way, so a limit says nothing about whether an account exists.
+ */
+export interface CredentialsRateLimitOptions {
+  /**
+   * Failed attempts from one client, whatever the identifier. `false` turns it off.
+   *
+   * @default { limit: 30, windowSeconds: 900 }
+   */
+  perClient?: RateLimitRule | false
+  /**
+   * Attempts on one identifier since its last successful sign-in, counted before `authorize`
+   * runs, so that concurrent guesses cannot pass together. `false` turns it off.
+   *
+   * @default { limit: 10, windowSeconds: 900 }
+   */
+  perIdentifier?: RateLimitRule | false
+  /**
+   * After `threshold` failed attempts on an identifier, further attempts are refused for
+   * `baseSeconds`, doubling with each further failure up to `maxSeconds`; failures are
+   * forgotten `windowSeconds` after the first, and at once on a successful sign-in. `false`
+   * turns it off.
+   *
+   * @default { threshold: 5, baseSeconds: 30, maxSeconds: 3600, windowSeconds: 86400 }
+   */
+  lockout?: LockoutRule | false
+  /**
+   * The identifier of an attempt, from the submitted credentials.
+   *
+   * @default the `email` field, else `username`, else the first other string field that is not
+   *   a password, the CSRF token or the callback URL
+   */
+  identifier?: (credentials: Record<string, unknown>) => string | null | undefined
+}
+
+/** A lockout with exponential backoff (see {@link CredentialsRateLimitOptions.lockout}). */
+export interface LockoutRule {
+  /** Failed attempts before the first lockout. A positive integer. */
+  threshold: number
+  /** The first lockout, in seconds; each further failure doubles it. */
+  baseSeconds: number
+  /** The longest lockout, in seconds. */
+  maxSeconds: number
+  /** How long failures are remembered, in seconds. */
+  windowSeconds: number
 }
 
 /** The hits counted for a key in its current window. */
@@ -78,4 +162,11 @@ export interface RateLimitStore {
    * `windowSeconds`; after it, counting starts again from one.
    */
   hit(key: string, windowSeconds: number): Promise<RateLimitCount>
+  /**
+   * The count of `key`'s current window without counting a hit, or `null` when it has none. A
+   * store without it cannot hold credentials lockouts (they are then not applied).
+   */
+  peek?(key: string): Promise<RateLimitCount | null>
+  /** Forgets `key` (a successful sign-in clears its failures). */
+  reset?(key: string): Promise<void>
 }

@@ -50,6 +50,28 @@ export function describeSignIn(context: ContractContext): void {
       expect(client.jar.has(COOKIES.session)).toBe(false)
     })
 
+    it("limits a flood of wrong passwords for one identifier (rateLimit, on by default)", async () => {
+      // A fresh identifier of its own, so that no other test's user is locked out.
+      const identifier = `flood-${crypto.randomUUID()}@example.test`
+      const fields = Object.fromEntries(
+        Object.keys(credentials).map((name) => [name, name === "password" ? "wrong" : identifier]),
+      )
+      const clients = Array.from({ length: 12 }, () => context.client())
+      const responses = await Promise.all(clients.map((client) => client.signIn(fields)))
+      const errors = responses.map((response) =>
+        new URL(response.headers.get("location") ?? "", context.baseUrl).searchParams.get("error"),
+      )
+      // At most 10 attempts on one identifier reach `authorize`; the others are refused first.
+      expect(errors.filter((error) => error === "CredentialsSignin").length).toBeLessThanOrEqual(10)
+      expect(errors.filter((error) => error === "RateLimited").length).toBeGreaterThanOrEqual(2)
+      expect(
+        errors.every((error) => error === "CredentialsSignin" || error === "RateLimited"),
+      ).toBe(true)
+      // Locked out now, the right password too: nothing about the identifier is revealed.
+      const locked = await context.client().signIn({ ...fields, password: credentials.password })
+      expect(locked.headers.get("location")).toContain("error=RateLimited")
+    })
+
     it("accepts a JSON body as well as a form", async () => {
       const client = context.client()
       const csrfToken = await client.csrfToken()

@@ -7,6 +7,11 @@ import { type AuthContext, assertCsrf, callbackUrlOf, replayRequest } from "../r
 import { establishSession } from "../session/session.js"
 import { authorizeSignIn } from "./authorize-sign-in.js"
 import { handleLoginOrRegister, type LoginResult } from "./handle-login.js"
+import {
+  admitCredentials,
+  recordCredentialsFailure,
+  recordCredentialsSuccess,
+} from "./rate-limits.js"
 
 /**
  * POST `/callback/<credentials id>` (CSRF-checked): `authorize` decides; on success the session
@@ -17,7 +22,12 @@ import { handleLoginOrRegister, type LoginResult } from "./handle-login.js"
  * and `image` (see `handleLoginOrRegister`). A user with neither a stored `id` nor an `email`
  * is a configuration error.
  *
+ * Limited before `authorize` runs (`rateLimit.credentials`): the client's failures, the
+ * identifier's attempts and lockout; a failure counts towards both, a success clears the
+ * identifier's.
+ *
  * @throws {CredentialsSignin} when `authorize` returns nothing or throws one (its `code` is kept)
+ * @throws {RateLimited} when a limit or lockout refuses the attempt (`authorize` is not run)
  */
 export async function credentialsCallback(
   context: AuthContext,
@@ -26,7 +36,15 @@ export async function credentialsCallback(
   await assertCsrf(context)
   const callbackUrl = await callbackUrlOf(context)
   const credentials = { ...context.request.body }
-  const authorized = await runAuthorize(context, provider, credentials)
+  const attempt = await admitCredentials(context, credentials)
+  let authorized: User
+  try {
+    authorized = await runAuthorize(context, provider, credentials)
+  } catch (error) {
+    if (error instanceof CredentialsSignin) await recordCredentialsFailure(context, attempt)
+    throw error
+  }
+  await recordCredentialsSuccess(context, attempt)
   const user: User = {
     ...authorized,
     id: authorized.id ? String(authorized.id) : crypto.randomUUID(),

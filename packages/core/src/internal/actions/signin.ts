@@ -2,6 +2,7 @@ import { type ActionResult, redirectTo } from "../http/action-result.js"
 import { lazyModule } from "../lazy.js"
 import { type AuthContext, actionUrl, assertCsrf, callbackUrlOf } from "../request/context.js"
 import { requireProvider } from "./provider-lookup.js"
+import { limitClient } from "./rate-limits.js"
 
 // The OAuth client and the e-mail code load with the first sign-in that needs them.
 const oauthSignInModule = /* @__PURE__ */ lazyModule(() => import("./oauth-signin.js"))
@@ -21,6 +22,7 @@ export async function signInAction(context: AuthContext): Promise<ActionResult> 
   switch (provider.type) {
     case "oauth":
     case "oidc":
+      await limitClient(context, context.config.rateLimit.signIn, "sign-in")
       return (await oauthSignInModule()).oauthSignIn(context, provider, callbackUrl)
     case "email":
       return (await emailSignInModule()).emailSignIn(context, provider, callbackUrl)

@@ -19,6 +19,7 @@ import {
 } from "../webauthn/provider.js"
 import { authorizeSignIn } from "./authorize-sign-in.js"
 import { createUser, type LoginResult, linkAccount } from "./handle-login.js"
+import { limitClient } from "./rate-limits.js"
 import { sessionUserOf } from "./webauthn-options.js"
 import { withQuery } from "./with-query.js"
 
@@ -50,6 +51,7 @@ export async function webAuthnCallback(
   const scope = webAuthnScopeOf(context, config)
   const callbackUrl = await callbackUrlOf(context)
   const { action, response } = readResponse(context)
+  await limitClient(context, context.config.rateLimit.signIn, "sign-in")
   const challengeScope = challengeScopeOf(context, config.id)
   const challenge = await consumeChallenge(challengeScope, context.request.cookies)
   const cleared = clearChallenge(challengeScope)

@@ -236,6 +236,7 @@ describe("renderSignInPage", () => {
     EmailSignin: "The e-mail could not be sent.",
     CredentialsSignin: "Sign in failed. Check the details you provided are correct.",
     SessionRequired: "Please sign in to access this page.",
+    RateLimited: "Too many attempts. Wait a little, then try again.",
   }
 
   it.each(Object.entries(messages))("shows the %s message in an alert box first", (error, text) => {

@@ -37,6 +37,7 @@ const SIGNIN_ERROR_MESSAGES: Record<SignInPageErrorParam | "default", string> = 
   EmailSignin: "The e-mail could not be sent.",
   CredentialsSignin: "Sign in failed. Check the details you provided are correct.",
   SessionRequired: "Please sign in to access this page.",
+  RateLimited: "Too many attempts. Wait a little, then try again.",
 }
 
 /** The message of the sign-in error box for an `error` query value; `Object.hasOwn` keeps `constructor` out. */

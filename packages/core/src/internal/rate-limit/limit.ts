@@ -1,8 +1,11 @@
 /**
- * Applying a rule to a key: one hit counted, and whether it is still within the limit.
+ * Applying a rule to a key: one hit counted, and whether it is still within the limit; and the
+ * store's other calls (a look without counting, a reset), each surviving a store outage as the
+ * config says.
  */
 
-import type { RateLimitRule, RateLimitStore } from "../../types/rate-limit.js"
+import type { RateLimitCount, RateLimitRule, RateLimitStore } from "../../types/rate-limit.js"
+import { DatabaseUnavailableError } from "../database-unavailable.js"
 import type { LoggerInstance } from "../logger.js"
 
 /** The outcome of one hit on a limited key. */
@@ -10,25 +13,82 @@ export type RateLimitResult =
   | { allowed: true }
   | { allowed: false; count: number; limit: number; resetAt: number }
 
+/** What a limiter needs: the store, what to do when it fails, and where to say so. */
+export interface Limiter {
+  readonly store: RateLimitStore
+  readonly onStoreFailure: "open" | "closed"
+  readonly logger: LoggerInstance
+}
+
+/** Stores whose outage was logged and that have not answered since: logged once per outage. */
+const failing = new WeakSet<RateLimitStore>()
+
 /**
- * Counts one hit on `key` under `rule`. A store that fails lets the request through (the cause
- * is logged): a limit protects the service, and must not take sign-in down with it.
+ * Counts one hit on `key` under `rule`. A store that fails lets the request through with
+ * `onStoreFailure: "open"` (the default; logged once per outage): a limit protects the service,
+ * and must not take sign-in down with it.
+ *
+ * @throws {DatabaseUnavailableError} when the store fails and `onStoreFailure` is `"closed"`
  */
 export async function hitRateLimit(
-  store: RateLimitStore,
+  limiter: Limiter,
   key: string,
   rule: RateLimitRule,
-  logger: LoggerInstance,
 ): Promise<RateLimitResult> {
-  let counted: { count: number; resetAt: number }
-  try {
-    counted = await store.hit(key, rule.windowSeconds)
-  } catch (error) {
-    logger.error(
-      new Error("The rate-limit store failed; the request was let through.", { cause: error }),
-    )
-    return { allowed: true }
-  }
-  if (counted.count <= rule.limit) return { allowed: true }
+  const counted = await storeCall(limiter, () => limiter.store.hit(key, rule.windowSeconds))
+  if (!counted || counted.count <= rule.limit) return { allowed: true }
   return { allowed: false, count: counted.count, limit: rule.limit, resetAt: counted.resetAt }
+}
+
+/**
+ * The count of `key` without counting a hit; `null` when it has none, the store cannot look
+ * (no `peek`), or it failed with `onStoreFailure: "open"`.
+ */
+export async function peekRateLimit(limiter: Limiter, key: string): Promise<RateLimitCount | null> {
+  const { store } = limiter
+  if (!store.peek) return null
+  return (await storeCall(limiter, () => store.peek!(key))) ?? null
+}
+
+/** Counts one hit on `key` and gives its count, or `undefined` when the store failed (open). */
+export async function countRateLimit(
+  limiter: Limiter,
+  key: string,
+  windowSeconds: number,
+): Promise<number | undefined> {
+  return (await storeCall(limiter, () => limiter.store.hit(key, windowSeconds)))?.count
+}
+
+/** Forgets `key`, when the store can. */
+export async function resetRateLimit(limiter: Limiter, key: string): Promise<void> {
+  const { store } = limiter
+  if (store.reset) await storeCall(limiter, () => store.reset!(key))
+}
+
+/** Runs a store call; a failure gives `undefined` (open) or a 503 (closed). */
+async function storeCall<T>(limiter: Limiter, call: () => Promise<T>): Promise<T | undefined> {
+  const { store, logger, onStoreFailure } = limiter
+  try {
+    const result = await call()
+    failing.delete(store)
+    return result
+  } catch (error) {
+    if (onStoreFailure === "closed") {
+      throw error instanceof DatabaseUnavailableError
+        ? error
+        : new DatabaseUnavailableError(error, {
+            message:
+              'The rate-limit store failed; with onStoreFailure "closed" the request is answered 503.',
+          })
+    }
+    if (!failing.has(store)) {
+      failing.add(store)
+      logger.error(
+        new Error("The rate-limit store failed; requests are let through until it answers again.", {
+          cause: error,
+        }),
+      )
+    }
+    return undefined
+  }
 }

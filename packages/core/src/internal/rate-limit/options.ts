@@ -3,7 +3,13 @@
  */
 import { AuthError } from "../../errors.js"
 import type { Awaitable } from "../../types/common.js"
-import type { RateLimitOptions, RateLimitRule, RateLimitStore } from "../../types/rate-limit.js"
+import type {
+  CredentialsRateLimitOptions,
+  LockoutRule,
+  RateLimitOptions,
+  RateLimitRule,
+  RateLimitStore,
+} from "../../types/rate-limit.js"
 import {
   clientAddressOf,
   compileTrustedProxies,
@@ -23,7 +29,45 @@ export const EMAIL_PER_CLIENT_DEFAULT: Readonly<RateLimitRule> = Object.freeze({
   windowSeconds: 15 * 60,
 })
 
-/** The `rateLimit` option with its defaults applied. */
+/** Default limit on failed credentials sign-ins from one client: 30 per 15 minutes. */
+export const CREDENTIALS_PER_CLIENT_DEFAULT: Readonly<RateLimitRule> = Object.freeze({
+  limit: 30,
+  windowSeconds: 15 * 60,
+})
+
+/** Default limit on credentials attempts on one identifier since its last success: 10 per 15 minutes. */
+export const CREDENTIALS_PER_IDENTIFIER_DEFAULT: Readonly<RateLimitRule> = Object.freeze({
+  limit: 10,
+  windowSeconds: 15 * 60,
+})
+
+/** Default lockout: after 5 failures, 30 s, doubling per failure up to an hour. */
+export const LOCKOUT_DEFAULT: Readonly<LockoutRule> = Object.freeze({
+  threshold: 5,
+  baseSeconds: 30,
+  maxSeconds: 60 * 60,
+  windowSeconds: 24 * 60 * 60,
+})
+
+/** Default limit on OAuth and passkey sign-ins started by one client: 60 per 5 minutes. */
+export const SIGN_IN_DEFAULT: Readonly<RateLimitRule> = Object.freeze({
+  limit: 60,
+  windowSeconds: 5 * 60,
+})
+
+/** Default limit on session updates by one client: 60 per minute. */
+export const SESSION_UPDATE_DEFAULT: Readonly<RateLimitRule> = Object.freeze({
+  limit: 60,
+  windowSeconds: 60,
+})
+
+/** Default ceiling on POSTs to the auth routes by one client: 300 per minute. */
+export const PER_CLIENT_DEFAULT: Readonly<RateLimitRule> = Object.freeze({
+  limit: 300,
+  windowSeconds: 60,
+})
+
+/** The `rateLimit` option with its defaults applied; `undefined` for a limit turned off. */
 export interface ResolvedRateLimit {
   readonly store: RateLimitStore
   readonly clientKey: (request: Request) => Awaitable<string | null | undefined>
@@ -31,6 +75,40 @@ export interface ResolvedRateLimit {
     readonly perAddress: Readonly<RateLimitRule> | undefined
     readonly perClient: Readonly<RateLimitRule> | undefined
   }
+  readonly credentials: {
+    readonly perClient: Readonly<RateLimitRule> | undefined
+    readonly perIdentifier: Readonly<RateLimitRule> | undefined
+    readonly lockout: Readonly<LockoutRule> | undefined
+    readonly identifier: (credentials: Record<string, unknown>) => string | null | undefined
+  }
+  readonly signIn: Readonly<RateLimitRule> | undefined
+  readonly sessionUpdate: Readonly<RateLimitRule> | undefined
+  readonly perClient: Readonly<RateLimitRule> | undefined
+  readonly onStoreFailure: "open" | "closed"
+}
+
+/** Fields of a credentials form that never name who signs in. */
+const NOT_IDENTIFIERS: ReadonlySet<string> = new Set([
+  "csrfToken",
+  "callbackUrl",
+  "redirect",
+  "json",
+])
+
+/**
+ * The default identifier of a credentials attempt: `email`, else `username`, else the first
+ * other string field that is not a password (nor the CSRF token or callback URL).
+ */
+export function defaultIdentifier(credentials: Record<string, unknown>): string | undefined {
+  for (const name of ["email", "username"]) {
+    const value = credentials[name]
+    if (typeof value === "string" && value.trim() !== "") return value
+  }
+  for (const [name, value] of Object.entries(credentials)) {
+    if (NOT_IDENTIFIERS.has(name) || /pass|secret|otp|code|token/i.test(name)) continue
+    if (typeof value === "string" && value.trim() !== "") return value
+  }
+  return undefined
 }
 
 /**
@@ -50,6 +128,21 @@ export function resolveRateLimit(
   const email = options === false || options?.email === false ? false : options?.email
   const perAddress = email === false ? false : (email?.perAddress ?? EMAIL_PER_ADDRESS_DEFAULT)
   const perClient = email === false ? false : (email?.perClient ?? EMAIL_PER_CLIENT_DEFAULT)
+  const on = options === false ? undefined : options
+  const rule = (given: RateLimitRule | false | undefined, fallback: Readonly<RateLimitRule>) =>
+    options === false ? false : (given ?? fallback)
+  const credentials: CredentialsRateLimitOptions | false =
+    options === false || on?.credentials === false ? false : (on?.credentials ?? {})
+  const credentialRule = (
+    name: "perClient" | "perIdentifier",
+    fallback: Readonly<RateLimitRule>,
+  ): RateLimitRule | false => (credentials === false ? false : (credentials[name] ?? fallback))
+  const credentialsPerClient = credentialRule("perClient", CREDENTIALS_PER_CLIENT_DEFAULT)
+  const perIdentifier = credentialRule("perIdentifier", CREDENTIALS_PER_IDENTIFIER_DEFAULT)
+  const lockout = credentials === false ? false : (credentials.lockout ?? LOCKOUT_DEFAULT)
+  const signIn = rule(on?.signIn, SIGN_IN_DEFAULT)
+  const sessionUpdate = rule(on?.sessionUpdate, SESSION_UPDATE_DEFAULT)
+  const perClientCeiling = rule(on?.perClient, PER_CLIENT_DEFAULT)
   const rateLimit: ResolvedRateLimit = Object.freeze({
     store: (options || undefined)?.store ?? createMemoryStore(),
     clientKey:
@@ -59,11 +152,27 @@ export function resolveRateLimit(
       perAddress: perAddress === false ? undefined : perAddress,
       perClient: perClient === false ? undefined : perClient,
     }),
+    credentials: Object.freeze({
+      perClient: credentialsPerClient || undefined,
+      perIdentifier: perIdentifier || undefined,
+      lockout: lockout || undefined,
+      identifier: (credentials || undefined)?.identifier ?? defaultIdentifier,
+    }),
+    signIn: signIn || undefined,
+    sessionUpdate: sessionUpdate || undefined,
+    perClient: perClientCeiling || undefined,
+    onStoreFailure: on?.onStoreFailure === "closed" ? "closed" : "open",
   })
   const error =
     trustedProxiesError(proxies.invalid) ??
     ruleError("rateLimit.email.perAddress", perAddress) ??
-    ruleError("rateLimit.email.perClient", perClient)
+    ruleError("rateLimit.email.perClient", perClient) ??
+    ruleError("rateLimit.credentials.perClient", credentialsPerClient) ??
+    ruleError("rateLimit.credentials.perIdentifier", perIdentifier) ??
+    lockoutError(lockout) ??
+    ruleError("rateLimit.signIn", signIn) ??
+    ruleError("rateLimit.sessionUpdate", sessionUpdate) ??
+    ruleError("rateLimit.perClient", perClientCeiling)
   return { rateLimit, error }
 }
 
@@ -75,6 +184,25 @@ function ruleError(name: string, rule: RateLimitRule | false): AuthError | undef
   }
   return new AuthError(
     `${name} must be { limit, windowSeconds } with a positive whole limit and a positive window, or false to turn it off.`,
+  )
+}
+
+function lockoutError(rule: LockoutRule | false): AuthError | undefined {
+  if (rule === false) return undefined
+  const { threshold, baseSeconds, maxSeconds, windowSeconds } = rule
+  const positive = (value: number) => Number.isFinite(value) && value > 0
+  if (
+    Number.isInteger(threshold) &&
+    threshold > 0 &&
+    positive(baseSeconds) &&
+    positive(maxSeconds) &&
+    positive(windowSeconds) &&
+    maxSeconds >= baseSeconds
+  ) {
+    return undefined
+  }
+  return new AuthError(
+    "rateLimit.credentials.lockout must be { threshold, baseSeconds, maxSeconds, windowSeconds } with a positive whole threshold, positive times and maxSeconds at least baseSeconds, or false to turn it off.",
   )
 }
 

@@ -29,6 +29,13 @@ export function createMemoryStore(now: () => number = Date.now): RateLimitStore 
       window.count += 1
       return { ...window }
     },
+    async peek(key) {
+      const window = windows.get(key)
+      return window && window.resetAt > now() ? { ...window } : null
+    },
+    async reset(key) {
+      windows.delete(key)
+    },
   }
 }
 

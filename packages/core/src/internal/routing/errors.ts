@@ -4,10 +4,13 @@ import {
   ErrorPageLoop,
   type ErrorType,
   isClientError,
+  RateLimited,
 } from "../../errors.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import { isDatabaseUnavailable } from "../database-unavailable.js"
+import { parseMediaType } from "../http/media-type.js"
 import { pageHeaders } from "../http/page-headers.js"
+import { prefersJson } from "../http/prefers-json.js"
 import { jsonResponse } from "../http/respond.js"
 import { unavailableResponse } from "../http/unavailable.js"
 import { lazyModule } from "../lazy.js"
@@ -106,6 +109,7 @@ function namesPage(callbackUrl: string | undefined, configured: string, page: UR
 export function actionErrorResponse(context: AuthContext, error: unknown): Response {
   const { request, config } = context
   if (isDatabaseUnavailable(error)) return unavailableResponse()
+  if (error instanceof RateLimited && wantsJson(request)) return rateLimitedResponse(error)
   if (request.method === "POST" && request.action === "session") return jsonResponse(null, 400)
   if (request.action === "passkeys") {
     // A JSON API: the error's type (client-safe ones only), never a page.
@@ -124,4 +128,34 @@ export function actionErrorResponse(context: AuthContext, error: unknown): Respo
   const url = `${base}${base.includes("?") ? "&" : "?"}${params}`
   if (request.headers.has("X-Auth-Return-Redirect")) return jsonResponse({ url }, 200)
   return new Response(null, { status: 302, headers: { Location: url } })
+}
+
+/**
+ * Whether a refused request is a script's: `X-Auth-Return-Redirect` (the browser clients), an
+ * `Accept` that prefers JSON, a JSON body, or a JSON action (`POST /session`, `/passkeys`…).
+ */
+function wantsJson(request: AuthRequest): boolean {
+  const { headers, action } = request
+  return (
+    headers.has("X-Auth-Return-Redirect") ||
+    prefersJson(headers) ||
+    parseMediaType(headers.get("content-type")) === "application/json" ||
+    action === "session" ||
+    action === "passkeys" ||
+    action === "sessions" ||
+    action === "accounts"
+  )
+}
+
+/** `429 { "error": "RateLimited" }` with `Retry-After` (RFC 6585 §4) in whole seconds. */
+function rateLimitedResponse(error: RateLimited): Response {
+  const seconds = Math.max(1, Math.ceil((error.retryAt - Date.now()) / 1000))
+  return new Response(JSON.stringify({ error: "RateLimited" }), {
+    status: 429,
+    headers: {
+      "Content-Type": "application/json",
+      "Cache-Control": "no-store",
+      "Retry-After": String(seconds),
+    },
+  })
 }

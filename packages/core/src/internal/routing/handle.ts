@@ -1,10 +1,11 @@
-import { AuthError, UnknownAction } from "../../errors.js"
+import { AuthError, RateLimited, UnknownAction } from "../../errors.js"
 import type { AuthConfig, ResponseInternal } from "../../types.js"
 import { accountsAction } from "../actions/accounts.js"
 import { callbackAction } from "../actions/callback.js"
 import { csrfAction } from "../actions/csrf.js"
 import { passkeysAction } from "../actions/passkeys.js"
 import { providersAction } from "../actions/providers.js"
+import { limitClient } from "../actions/rate-limits.js"
 import { sessionAction } from "../actions/session.js"
 import { sessionsAction } from "../actions/sessions.js"
 import { signInAction } from "../actions/signin.js"
@@ -101,7 +102,8 @@ async function runAction(request: Request, config: ResolvedConfig): Promise<Acti
   try {
     return { result: withCookies(await dispatch(context), context.setCookies), context }
   } catch (error) {
-    config.logger.error(asError(error))
+    // A refusal by a rate limit was told once, as a warning, when it was decided.
+    if (!(error instanceof RateLimited)) config.logger.error(asError(error))
     const response = await answerSafely(config, () => actionErrorResponse(context, error))
     return { error, response, byAction: true }
   }
@@ -173,6 +175,7 @@ async function dispatch(context: AuthContext): Promise<ActionResult> {
         break
     }
   } else {
+    await limitClient(context, context.config.rateLimit.perClient, "client")
     switch (action) {
       case "session":
         return sessionAction(context)

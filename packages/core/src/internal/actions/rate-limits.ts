@@ -1,0 +1,229 @@
+/**
+ * The limits on sign-in paths (the `rateLimit` option): one client's POSTs, OAuth and passkey
+ * sign-in starts, session updates, and credentials attempts with a lockout that grows with each
+ * failure. A limited request is refused before anything is looked up or written, with
+ * `RateLimited` (the sign-in page with `error=RateLimited`, or `429` for a JSON request), one
+ * `warn` line and the `rateLimited` event.
+ *
+ * Counter keys hold a keyed hash of the client or identifier, never the value itself, so a shared
+ * store (Redis) collects no addresses or user names, and no log line names them.
+ */
+// `#crypto` is `internal/crypto/crypto.node.ts` under the "node" condition, else
+// `internal/crypto/crypto.ts` (WebCrypto): see "imports" in package.json.
+import { hmacSha256Hex } from "#crypto"
+import { RateLimited } from "../../errors.js"
+import type { RateLimitRule } from "../../types/rate-limit.js"
+import { emitEvent } from "../config/resolve-config.js"
+import {
+  countRateLimit,
+  hitRateLimit,
+  type Limiter,
+  peekRateLimit,
+  resetRateLimit,
+} from "../rate-limit/limit.js"
+import type { AuthContext } from "../request/context.js"
+
+/**
+ * Separates these MACs from the others made with the same secret (CSRF cookies, e-mail
+ * tokens), so that no value made for one purpose can be presented as another.
+ */
+const KEY_CONTEXT = "authjs.rate-limit:"
+
+/** What a limit is on, as the `rateLimited` event and the log line say it. */
+export type LimitedScope =
+  | "client"
+  | "credentials-client"
+  | "credentials-identifier"
+  | "credentials-lockout"
+  | "sign-in"
+  | "session-update"
+  | "email-client"
+  | "email-address"
+
+/** The limiter of a request's config. */
+export function limiterOf(context: AuthContext): Limiter {
+  const { rateLimit, logger } = context.config
+  return { store: rateLimit.store, onStoreFailure: rateLimit.onStoreFailure, logger }
+}
+
+/** The counter key of `value` under `scope`: a keyed hash, never the value. */
+export async function limitKey(
+  context: AuthContext,
+  scope: string,
+  value: string,
+): Promise<string> {
+  const secret = context.config.secrets[0]!
+  return `${scope}:${await hmacSha256Hex(secret, `${KEY_CONTEXT}${scope}:${value}`)}`
+}
+
+/** The client of a request (`rateLimit.clientKey`), or `undefined` when unknown. */
+export async function clientKeyOf(context: AuthContext): Promise<string | undefined> {
+  try {
+    return (await context.config.rateLimit.clientKey(context.request.original)) ?? undefined
+  } catch (error) {
+    context.config.logger.error(
+      new Error("rateLimit.clientKey threw; no per-client limit applied.", { cause: error }),
+    )
+    return undefined
+  }
+}
+
+/**
+ * Counts one request of the client against `rule` under `scope`.
+ *
+ * @throws {RateLimited} when the client is over the limit
+ */
+export async function limitClient(
+  context: AuthContext,
+  rule: RateLimitRule | undefined,
+  scope: LimitedScope,
+): Promise<void> {
+  if (!rule) return
+  const client = await clientKeyOf(context)
+  if (client === undefined) return
+  const result = await hitRateLimit(
+    limiterOf(context),
+    await limitKey(context, scope, client),
+    rule,
+  )
+  if (!result.allowed) throw await refuseLimited(context, scope, result.resetAt)
+}
+
+/** A credentials attempt, as its limits know it: the keys of its client and identifier. */
+export interface CredentialsAttempt {
+  readonly clientKey: string | undefined
+  readonly identifierKey: string | undefined
+}
+
+/**
+ * Checks a credentials attempt before `authorize` runs: the client's failures, the identifier's
+ * lockout, and one attempt counted on the identifier (atomically, so that concurrent guesses
+ * cannot pass together).
+ *
+ * @throws {RateLimited} when any of them is over its limit
+ */
+export async function admitCredentials(
+  context: AuthContext,
+  credentials: Record<string, unknown>,
+): Promise<CredentialsAttempt> {
+  const { credentials: rules } = context.config.rateLimit
+  const limiter = limiterOf(context)
+  const client = rules.perClient ? await clientKeyOf(context) : undefined
+  const identifier = normalizedIdentifier(context, credentials)
+  const attempt: CredentialsAttempt = {
+    clientKey:
+      client === undefined ? undefined : await limitKey(context, "credentials-client", client),
+    identifierKey:
+      identifier === undefined
+        ? undefined
+        : await limitKey(context, "credentials-identifier", identifier),
+  }
+  if (attempt.clientKey && rules.perClient) {
+    const failures = await peekRateLimit(limiter, attempt.clientKey)
+    if (failures && failures.count >= rules.perClient.limit) {
+      throw await refuseLimited(context, "credentials-client", failures.resetAt)
+    }
+  }
+  if (!attempt.identifierKey) return attempt
+  if (rules.lockout) {
+    const lock = await peekRateLimit(limiter, `lock:${attempt.identifierKey}`)
+    if (lock) throw await refuseLimited(context, "credentials-lockout", lock.resetAt)
+  }
+  if (rules.perIdentifier) {
+    const result = await hitRateLimit(
+      limiter,
+      `attempts:${attempt.identifierKey}`,
+      rules.perIdentifier,
+    )
+    if (!result.allowed)
+      throw await refuseLimited(context, "credentials-identifier", result.resetAt)
+  }
+  return attempt
+}
+
+/**
+ * Records a failed credentials attempt: one more failure of the client and of the identifier,
+ * and, past the lockout's threshold, a lockout of the identifier for `baseSeconds` doubled per
+ * further failure, at most `maxSeconds`.
+ */
+export async function recordCredentialsFailure(
+  context: AuthContext,
+  attempt: CredentialsAttempt,
+): Promise<void> {
+  const { credentials: rules } = context.config.rateLimit
+  const limiter = limiterOf(context)
+  if (attempt.clientKey && rules.perClient) {
+    await hitRateLimit(limiter, attempt.clientKey, rules.perClient)
+  }
+  const { lockout } = rules
+  if (!attempt.identifierKey || !lockout) return
+  const failures = await countRateLimit(
+    limiter,
+    `failures:${attempt.identifierKey}`,
+    lockout.windowSeconds,
+  )
+  if (failures === undefined || failures < lockout.threshold) return
+  const doublings = Math.min(failures - lockout.threshold, 30)
+  const seconds = Math.min(lockout.baseSeconds * 2 ** doublings, lockout.maxSeconds)
+  await hitRateLimit(limiter, `lock:${attempt.identifierKey}`, { limit: 1, windowSeconds: seconds })
+}
+
+/** A successful sign-in clears its identifier's attempts, failures and lockout. */
+export async function recordCredentialsSuccess(
+  context: AuthContext,
+  attempt: CredentialsAttempt,
+): Promise<void> {
+  if (!attempt.identifierKey) return
+  const limiter = limiterOf(context)
+  for (const prefix of ["attempts:", "failures:", "lock:"]) {
+    await resetRateLimit(limiter, `${prefix}${attempt.identifierKey}`)
+  }
+}
+
+/** The attempt's identifier, trimmed and lower-cased; `undefined` when it names none. */
+function normalizedIdentifier(
+  context: AuthContext,
+  credentials: Record<string, unknown>,
+): string | undefined {
+  let identifier: string | null | undefined
+  try {
+    identifier = context.config.rateLimit.credentials.identifier(credentials)
+  } catch (error) {
+    context.config.logger.error(
+      new Error("rateLimit.credentials.identifier threw; no per-identifier limit applied.", {
+        cause: error,
+      }),
+    )
+    return undefined
+  }
+  const normalized = typeof identifier === "string" ? identifier.trim().toLowerCase() : ""
+  return normalized === "" ? undefined : normalized
+}
+
+/**
+ * The refusal of a limited request: one `warn` line and the `rateLimited` event (neither names
+ * the client or identifier), and the `RateLimited` error the routes answer.
+ */
+export async function refuseLimited(
+  context: AuthContext,
+  scope: LimitedScope,
+  resetAt: number,
+): Promise<RateLimited> {
+  const { action, providerId } = context.request
+  const retryAfter = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000))
+  const path = providerId ? `${action}/${providerId}` : action
+  context.config.logger.warn(
+    "rate-limited",
+    `POST ${context.basePath}/${path} was refused: too many requests (${scope}); retry in ${retryAfter} s.`,
+  )
+  await emitEvent(context.config, "rateLimited", {
+    action,
+    provider: providerId,
+    scope,
+    retryAfter,
+  })
+  return new RateLimited(
+    `Too many requests (${scope}) for ${context.basePath}/${path}; retry in ${retryAfter} s.`,
+    resetAt,
+  )
+}
