@@ -317,7 +317,34 @@ async function csrfRunner(target: Target): Promise<Runner> {
 }
 
 async function signInRunner(target: Target): Promise<Runner> {
-  const config = jwtConfig(target)
+  return signInWith(target, jwtConfig(target))
+}
+
+/** A credentials sign-in with the `rateLimit` option given (`false`: no limits). */
+function limitedSignInRunner(target: Target, rateLimit: unknown): Promise<Runner> {
+  return signInWith(target, { ...jwtConfig(target), rateLimit })
+}
+
+/** A credentials sign-in, limits counted in Redis (`REDIS_URL`) under a prefix of its own. */
+async function redisLimitedSignInRunner(target: Target): Promise<Runner> {
+  const { createClient } = await import("redis")
+  const { createRedisStore } = await import("@auth/core/redis")
+  const client = await createClient({ url: process.env.REDIS_URL })
+    .on("error", () => {})
+    .connect()
+  const prefix = `bench:${crypto.randomUUID()}:`
+  const runner = await limitedSignInRunner(target, { store: createRedisStore(client, { prefix }) })
+  const close = async () => {
+    for await (const keys of client.scanIterator({ MATCH: `${prefix}*` })) {
+      if (keys.length > 0) await client.del(keys)
+    }
+    await client.quit()
+  }
+  return { ...runner, close }
+}
+
+/** Credentials sign-ins (GET csrf, POST callback) with `config`, each checked by Auth.js's decode. */
+async function signInWith(target: Target, config: AuthOptions): Promise<Runner> {
   return {
     async op() {
       await signIn(target, config)
@@ -400,6 +427,24 @@ export const WORKLOADS: readonly Workload[] = [
     ours: "ours",
     setup: redisStoreRunner,
     baseline: (target) => revocableJwtRunner(target, false),
+    needsRedis: true,
+  },
+  {
+    id: "signin-limits-memory",
+    title: "credentials sign-in, rate limits in memory (vs `rateLimit: false`)",
+    concurrency: 1,
+    ours: "ours",
+    minRatio: 0.9,
+    setup: (target) => limitedSignInRunner(target, undefined),
+    baseline: (target) => limitedSignInRunner(target, false),
+  },
+  {
+    id: "signin-limits-redis",
+    title: "credentials sign-in, rate limits in Redis (vs `rateLimit: false`)",
+    concurrency: 1,
+    ours: "ours",
+    setup: redisLimitedSignInRunner,
+    baseline: (target) => limitedSignInRunner(target, false),
     needsRedis: true,
   },
   {

@@ -101,10 +101,10 @@ export interface CredentialsRateLimitOptions {
    */
   perIdentifier?: RateLimitRule | false
   /**
-   * After `threshold` failed attempts on an identifier, further attempts are refused for
-   * `baseSeconds`, doubling with each further failure up to `maxSeconds`; failures are
-   * forgotten `windowSeconds` after the first, and at once on a successful sign-in. `false`
-   * turns it off.
+   * After `threshold` failed attempts in a row on an identifier, further attempts are refused
+   * for `baseSeconds`, doubling with each further failure up to `maxSeconds`. A successful
+   * sign-in starts the count over; so does the end of `perIdentifier`'s window (of
+   * `windowSeconds` when `perIdentifier` is off). `false` turns it off.
    *
    * @default { threshold: 5, baseSeconds: 30, maxSeconds: 3600, windowSeconds: 86400 }
    */
@@ -126,7 +126,7 @@ export interface LockoutRule {
   baseSeconds: number
   /** The longest lockout, in seconds. */
   maxSeconds: number
-  /** How long failures are remembered, in seconds. */
+  /** How long failures are remembered when `perIdentifier` is off, in seconds. */
   windowSeconds: number
 }
 

@@ -89,16 +89,21 @@ export async function limitClient(
   if (!result.allowed) throw await refuseLimited(context, scope, result.resetAt)
 }
 
-/** A credentials attempt, as its limits know it: the keys of its client and identifier. */
+/** A credentials attempt, as its limits know it. */
 export interface CredentialsAttempt {
+  /** The key of the client's failures, when the client is known and limited. */
   readonly clientKey: string | undefined
+  /** The key of the identifier's attempts, when the attempt names one and it is limited. */
   readonly identifierKey: string | undefined
+  /** Attempts on the identifier since its last success, this one included. */
+  readonly attempts: number
 }
 
 /**
  * Checks a credentials attempt before `authorize` runs: the client's failures, the identifier's
  * lockout, and one attempt counted on the identifier (atomically, so that concurrent guesses
- * cannot pass together).
+ * cannot pass together). A success clears the count; so the count is the failures in a row,
+ * which the lockout grows with.
  *
  * @throws {RateLimited} when any of them is over its limit
  */
@@ -106,77 +111,58 @@ export async function admitCredentials(
   context: AuthContext,
   credentials: Record<string, unknown>,
 ): Promise<CredentialsAttempt> {
-  const { credentials: rules } = context.config.rateLimit
+  const { perClient, perIdentifier, lockout } = context.config.rateLimit.credentials
   const limiter = limiterOf(context)
-  const client = rules.perClient ? await clientKeyOf(context) : undefined
-  const identifier = normalizedIdentifier(context, credentials)
-  const attempt: CredentialsAttempt = {
-    clientKey:
-      client === undefined ? undefined : await limitKey(context, "credentials-client", client),
-    identifierKey:
-      identifier === undefined
-        ? undefined
-        : await limitKey(context, "credentials-identifier", identifier),
-  }
-  if (attempt.clientKey && rules.perClient) {
-    const failures = await peekRateLimit(limiter, attempt.clientKey)
-    if (failures && failures.count >= rules.perClient.limit) {
+  const client = perClient ? await clientKeyOf(context) : undefined
+  const clientKey =
+    client === undefined ? undefined : await limitKey(context, "credentials-client", client)
+  if (clientKey && perClient) {
+    const failures = await peekRateLimit(limiter, clientKey)
+    if (failures && failures.count >= perClient.limit) {
       throw await refuseLimited(context, "credentials-client", failures.resetAt)
     }
   }
-  if (!attempt.identifierKey) return attempt
-  if (rules.lockout) {
-    const lock = await peekRateLimit(limiter, `lock:${attempt.identifierKey}`)
+  const identifier =
+    perIdentifier || lockout ? normalizedIdentifier(context, credentials) : undefined
+  if (identifier === undefined) return { clientKey, identifierKey: undefined, attempts: 0 }
+  const identifierKey = await limitKey(context, "credentials-identifier", identifier)
+  if (lockout) {
+    const lock = await peekRateLimit(limiter, `lock:${identifierKey}`)
     if (lock) throw await refuseLimited(context, "credentials-lockout", lock.resetAt)
   }
-  if (rules.perIdentifier) {
-    const result = await hitRateLimit(
-      limiter,
-      `attempts:${attempt.identifierKey}`,
-      rules.perIdentifier,
-    )
-    if (!result.allowed)
-      throw await refuseLimited(context, "credentials-identifier", result.resetAt)
+  const windowSeconds = perIdentifier?.windowSeconds ?? lockout!.windowSeconds
+  const counted = await countRateLimit(limiter, `attempts:${identifierKey}`, windowSeconds)
+  if (perIdentifier && counted !== undefined && counted.count > perIdentifier.limit) {
+    throw await refuseLimited(context, "credentials-identifier", counted.resetAt)
   }
-  return attempt
+  return { clientKey, identifierKey, attempts: counted?.count ?? 0 }
 }
 
 /**
- * Records a failed credentials attempt: one more failure of the client and of the identifier,
- * and, past the lockout's threshold, a lockout of the identifier for `baseSeconds` doubled per
+ * Records a failed credentials attempt: one more failure of the client, and, from the lockout's
+ * threshold of failures in a row on, a lockout of the identifier for `baseSeconds`, doubled per
  * further failure, at most `maxSeconds`.
  */
 export async function recordCredentialsFailure(
   context: AuthContext,
   attempt: CredentialsAttempt,
 ): Promise<void> {
-  const { credentials: rules } = context.config.rateLimit
+  const { perClient, lockout } = context.config.rateLimit.credentials
   const limiter = limiterOf(context)
-  if (attempt.clientKey && rules.perClient) {
-    await hitRateLimit(limiter, attempt.clientKey, rules.perClient)
-  }
-  const { lockout } = rules
-  if (!attempt.identifierKey || !lockout) return
-  const failures = await countRateLimit(
-    limiter,
-    `failures:${attempt.identifierKey}`,
-    lockout.windowSeconds,
-  )
-  if (failures === undefined || failures < lockout.threshold) return
-  const doublings = Math.min(failures - lockout.threshold, 30)
+  if (attempt.clientKey && perClient) await hitRateLimit(limiter, attempt.clientKey, perClient)
+  if (!attempt.identifierKey || !lockout || attempt.attempts < lockout.threshold) return
+  const doublings = Math.min(attempt.attempts - lockout.threshold, 30)
   const seconds = Math.min(lockout.baseSeconds * 2 ** doublings, lockout.maxSeconds)
   await hitRateLimit(limiter, `lock:${attempt.identifierKey}`, { limit: 1, windowSeconds: seconds })
 }
 
-/** A successful sign-in clears its identifier's attempts, failures and lockout. */
+/** A successful sign-in clears its identifier's attempts: its failures in a row start over. */
 export async function recordCredentialsSuccess(
   context: AuthContext,
   attempt: CredentialsAttempt,
 ): Promise<void> {
-  if (!attempt.identifierKey) return
-  const limiter = limiterOf(context)
-  for (const prefix of ["attempts:", "failures:", "lock:"]) {
-    await resetRateLimit(limiter, `${prefix}${attempt.identifierKey}`)
+  if (attempt.identifierKey) {
+    await resetRateLimit(limiterOf(context), `attempts:${attempt.identifierKey}`)
   }
 }
 

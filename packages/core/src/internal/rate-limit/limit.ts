@@ -51,12 +51,12 @@ export async function peekRateLimit(limiter: Limiter, key: string): Promise<Rate
 }
 
 /** Counts one hit on `key` and gives its count, or `undefined` when the store failed (open). */
-export async function countRateLimit(
+export function countRateLimit(
   limiter: Limiter,
   key: string,
   windowSeconds: number,
-): Promise<number | undefined> {
-  return (await storeCall(limiter, () => limiter.store.hit(key, windowSeconds)))?.count
+): Promise<RateLimitCount | undefined> {
+  return storeCall(limiter, () => limiter.store.hit(key, windowSeconds))
 }
 
 /** Forgets `key`, when the store can. */
