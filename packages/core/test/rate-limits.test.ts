@@ -13,6 +13,7 @@ import GitHub from "../src/providers/github.js"
 import { createRedisStore } from "../src/redis.js"
 import type { AuthConfig, RateLimitStore } from "../src/types.js"
 import { AuthClient, DEMO_USER, recordingLogger, SECRET } from "./support/client.js"
+import { stallingProxy } from "./support/stalling-proxy.js"
 
 const REDIS_URL = process.env.REDIS_URL ?? ""
 
@@ -304,6 +305,37 @@ describe("a rate-limit store that is down", () => {
 })
 
 describe.skipIf(REDIS_URL === "")("limits on Redis (REDIS_URL)", () => {
+  it("lets requests through while Redis is stalled, then counts again when it is back", async () => {
+    const proxy = await stallingProxy(new URL(REDIS_URL))
+    const client = await createClient({ url: `redis://127.0.0.1:${proxy.port}` })
+      .on("error", () => {})
+      .connect()
+    const prefix = `test:rate-limits:${crypto.randomUUID()}:`
+    try {
+      const store = createRedisStore(client, { prefix, timeoutMs: 200 })
+      const open = setup({ rateLimit: { store } })
+      const closed = setup({ rateLimit: { store, onStoreFailure: "closed" } })
+      proxy.stall()
+      for (let index = 0; index < 7; index++) {
+        const response = await attempt(browser(open.config), "ada@example.test", "wrong")
+        expect(response.headers.get("location")).toContain("error=CredentialsSignin")
+      }
+      expect((await attempt(browser(closed.config), "ada@example.test", "right")).status).toBe(503)
+      proxy.resume()
+      for (let index = 0; index < 5; index++) {
+        await attempt(browser(open.config), "grace@example.test", "wrong")
+      }
+      expect(refused(await attempt(browser(open.config), "grace@example.test", "right"))).toBe(true)
+    } finally {
+      proxy.resume()
+      for await (const keys of client.scanIterator({ MATCH: `${prefix}*` })) {
+        if (keys.length > 0) await client.del(keys)
+      }
+      await client.quit()
+      await proxy.close()
+    }
+  })
+
   it("counts once across two instances with their own clients", async () => {
     const prefix = `test:rate-limits:${crypto.randomUUID()}:`
     const nodeRedis = await createClient({ url: REDIS_URL }).connect()

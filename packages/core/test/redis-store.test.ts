@@ -6,13 +6,14 @@
  * (`session-store-memory.test.ts`).
  */
 import { once } from "node:events"
-import { type AddressInfo, connect as connectSocket, createServer, type Socket } from "node:net"
+import { type AddressInfo, createServer } from "node:net"
 import { Redis } from "ioredis"
 import { createClient } from "redis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DatabaseUnavailableError } from "../src/adapters.js"
 import { createRedisStore, type RedisClient, type RedisStore } from "../src/redis.js"
 import { describeSessionStoreContract } from "./support/session-store-contract.js"
+import { stallingProxy } from "./support/stalling-proxy.js"
 
 /** The Redis server of the tests: set by `.ci/run` when one answers; without it they are skipped. */
 const REDIS_URL = process.env.REDIS_URL ?? ""
@@ -341,51 +342,6 @@ describe.skipIf(REDIS_URL === "")("on Redis (REDIS_URL)", () => {
         }
       },
     })
-  }
-
-  /** A TCP proxy to Redis that can hold what clients send (a stalled server) and let it go. */
-  interface StallingProxy {
-    port: number
-    stall: () => void
-    resume: () => void
-    close: () => Promise<void>
-  }
-
-  async function stallingProxy(target: URL): Promise<StallingProxy> {
-    let stalled = false
-    const held: (() => void)[] = []
-    const sockets = new Set<Socket>()
-    const server = createServer((client) => {
-      const upstream = connectSocket(Number(target.port || 6379), target.hostname)
-      for (const socket of [client, upstream]) {
-        sockets.add(socket)
-        socket.on("error", () => socket.destroy())
-        socket.on("close", () => sockets.delete(socket))
-      }
-      client.on("data", (chunk) => {
-        const forward = (): void => void upstream.write(chunk)
-        if (stalled) held.push(forward)
-        else forward()
-      })
-      upstream.on("data", (chunk) => client.write(chunk))
-      client.on("close", () => upstream.destroy())
-      upstream.on("close", () => client.destroy())
-    })
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-    return {
-      port: (server.address() as AddressInfo).port,
-      stall: () => {
-        stalled = true
-      },
-      resume: () => {
-        stalled = false
-        for (const forward of held.splice(0)) forward()
-      },
-      close: () => {
-        for (const socket of sockets) socket.destroy()
-        return new Promise((resolve) => server.close(() => resolve()))
-      },
-    }
   }
 
   /** A port on 127.0.0.1 that nothing listens on (one just let go). */
