@@ -1,9 +1,11 @@
 /**
  * Browser tests of the playground and the example apps in the machine's Chromium or Chrome
- * (Debian's `/usr/bin/chromium` in CI, or `CHROMIUM_PATH`); Playwright's own browser only when
- * none exists. The targets are registered in `targets/index.ts`; each gives one project per
- * session strategy (`playground-database`, `playground-jwt`, …), whose worker starts the target.
- * `E2E_TARGETS=playground,sveltekit` runs some of them.
+ * (`CHROMIUM_PATH`, else one on `PATH`, else a well-known path: Debian's `/usr/bin/chromium` in
+ * CI); Playwright's own browser only when there is none and `playwright install chromium` put it
+ * there (nothing downloads it for you: see find-browser.mjs). The targets are registered in
+ * `targets/index.ts`; each gives one project per session strategy (`playground-database`,
+ * `playground-jwt`, …), whose worker starts the target. `E2E_TARGETS=playground,sveltekit` runs
+ * some of them.
  *
  * `pnpm --filter ./e2e docs` also runs the `docs` project, which takes the README's screenshot.
  */
@@ -52,7 +54,7 @@ export default defineConfig<TargetOptions>({
     browserName: "chromium",
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      // A system Chromium or Chrome; without one, Playwright's own (see scripts/test-all.mjs).
+      // The machine's Chromium or Chrome; `undefined` makes Playwright use its own, if installed.
       executablePath: findBrowser(),
       args: CHROMIUM_ARGS,
     },

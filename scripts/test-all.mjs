@@ -28,7 +28,7 @@ function run(command, args, options = {}) {
   return child.status ?? 1
 }
 
-/** @type {Array<{ name: string, node: string, passed: number, failed: number, skipped: number, crashed: boolean }>} */
+/** @type {Array<import("./run-e2e.mjs").Runner>} */
 const runners = []
 
 if (run("pnpm", ["turbo", "run", "build"]) !== 0) {
@@ -86,36 +86,38 @@ if (!machineNode) {
   ])
 }
 
-// Playwright: the browser end-to-end suite, when the workspace has one.
+// The e2e suite's browser lookup (node:test), then the Playwright e2e suite itself (see
+// scripts/run-e2e.mjs: without a browser its tests are reported as skipped), when the workspace
+// has one.
 if (existsSync(join(root, "e2e", "playwright.config.ts"))) {
-  const { findBrowser } = await import(join(root, "e2e", "find-browser.mjs"))
-  if (!findBrowser()) {
-    console.log(
-      "No Chromium or Chrome on this machine: installing Playwright's Chromium for the e2e tests.",
-    )
-    run("pnpm", ["--filter", "./e2e", "exec", "playwright", "install", "chromium"])
-  }
-  const playwrightJson = join(results, "playwright.json")
-  const status = run("pnpm", ["--filter", "./e2e", "exec", "playwright", "test"], {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
-  })
-  const runner = {
-    name: "playwright e2e",
-    node: nodeVersion(laneNode),
-    passed: 0,
-    failed: 0,
-    skipped: 0,
-    crashed: false,
-  }
-  if (existsSync(playwrightJson)) {
-    const { stats } = JSON.parse(readFileSync(playwrightJson, "utf8"))
-    runner.passed = stats.expected + stats.flaky
-    runner.failed = stats.unexpected
-    runner.skipped = stats.skipped
-    if (status !== 0 && stats.unexpected === 0) runner.crashed = true
-  } else {
-    runner.crashed = true
-  }
+  runNodeTests("node --test, the e2e browser lookup", laneNode, ["e2e/find-browser.test.mjs"])
+  const { runE2e } = await import("./run-e2e.mjs")
+  runners.push(await runE2e({ root, results }))
+}
+
+/**
+ * Runs `node --test` on `files` and records the totals of its TAP report as one runner.
+ *
+ * @see https://nodejs.org/api/test.html#test-reporters
+ */
+function runNodeTests(name, node, files) {
+  const tap = join(results, `${name.replace(/[^a-z0-9]+/gi, "-")}.tap`)
+  const status = run(node, [
+    "--test",
+    "--test-reporter=spec",
+    "--test-reporter-destination=stdout",
+    "--test-reporter=tap",
+    `--test-reporter-destination=${tap}`,
+    ...files,
+  ])
+  const runner = { name, node: nodeVersion(node), passed: 0, failed: 0, skipped: 0, crashed: false }
+  const report = existsSync(tap) ? readFileSync(tap, "utf8") : ""
+  // The TAP report ends with `# pass N`, `# fail N`, `# cancelled N`, `# skipped N`, `# todo N`.
+  const count = (key) => Number(new RegExp(`^# ${key} (\\d+)$`, "m").exec(report)?.[1] ?? 0)
+  runner.passed = count("pass")
+  runner.failed = count("fail") + count("cancelled")
+  runner.skipped = count("skipped") + count("todo")
+  if (status !== 0 && runner.failed === 0) runner.crashed = true
   runners.push(runner)
 }
 
@@ -141,7 +143,8 @@ for (const runner of runners) {
   totals.passed += runner.passed
   totals.failed += runner.failed
   totals.skipped += runner.skipped
-  console.log(`- ${runner.name} [Node ${runner.node}]: ${summary(runner)}`)
+  const note = runner.note ? ` (${runner.note})` : ""
+  console.log(`- ${runner.name} [Node ${runner.node}]: ${summary(runner)}${note}`)
 }
 const started = Number(process.env.CI_STARTED_AT)
 if (started > 0) console.log(`CI took ${Math.round(Date.now() / 1000 - started)} s up to here.`)
