@@ -5,10 +5,7 @@ import type { Queryable } from "./queryable.js"
 import {
   ACCOUNT_COLUMNS,
   ACCOUNT_INSERT_COLUMNS,
-  SESSION_COLUMNS,
   toAccount,
-  toSession,
-  toSessionAndUser,
   toUser,
   toVerificationToken,
   USER_COLUMNS,
@@ -16,6 +13,8 @@ import {
 } from "./rows.js"
 import { createRunner } from "./run-query.js"
 import { tableNames } from "./schema-tables.js"
+import { sessionMethods } from "./sessions.js"
+import { prefixed, setClause } from "./sql.js"
 
 /** Options of {@link PostgresAdapter}. */
 export interface PostgresAdapterOptions {
@@ -40,18 +39,18 @@ const USER_UPDATE_COLUMNS = {
   image: "image",
 } as const
 
-/** The session columns `updateSession` may change, by field name. */
-const SESSION_UPDATE_COLUMNS = { userId: `"userId"`, expires: "expires" } as const
-
 /**
  * Creates an adapter that stores users, accounts, sessions, verification tokens and WebAuthn
  * authenticators in PostgreSQL. Create the tables first with `applySchema` or the SQL of
  * `schemaSql`, or use the tables of Auth.js's `@auth/pg-adapter` as they are (integer ids work:
  * an id that cannot be one of them finds nobody).
  *
- * Besides Auth.js's methods it has `deleteAuthenticator`, and authenticators carry
- * `createdAt` and `lastUsedAt` (set by the adapter; `null` on a table made before those columns
- * until `applySchema` adds them), which passkey management uses.
+ * Besides Auth.js's methods it has `listAccounts` and `deleteAuthenticator`, and authenticators
+ * carry `createdAt` and `lastUsedAt` (set by the adapter; `null` on a table made before those
+ * columns until `applySchema` adds them), which passkey management uses. For session management
+ * it has `listSessions` and `deleteSessions`, and sessions carry `createdAt`, `lastUsedAt`,
+ * `userAgent` and `ip` as core gives them (`null` on Auth.js's sessions table until
+ * `applySchema` adds the columns; until then they are not stored).
  *
  * Ids come back as the database types them, as Auth.js's adapter returned them: text UUIDs in
  * our schema, numbers for Auth.js's `SERIAL` ids (`{ id: 1 }`). Sessions and accounts carry
@@ -187,53 +186,6 @@ export function PostgresAdapter(client: Queryable, options: PostgresAdapterOptio
       return rows.map(toAccount)
     },
 
-    async createSession({ sessionToken, userId, expires }) {
-      const row = await first(
-        `INSERT INTO ${t.sessions} ("sessionToken", "userId", expires)
-         VALUES ($1, $2, $3) RETURNING ${SESSION_COLUMNS}`,
-        [sessionToken, userId, expires],
-      )
-      return toSession(row)
-    },
-
-    async getSessionAndUser(sessionToken) {
-      // One round trip; the session's columns are aliased so they cannot clash with the user's.
-      const row = await first(
-        `SELECT ${prefixed("u", USER_COLUMNS)}, s.id AS session_id, s."sessionToken",
-           s.expires AS session_expires
-         FROM ${t.sessions} s JOIN ${t.users} u ON u.id = s."userId"
-         WHERE s."sessionToken" = $1`,
-        [sessionToken],
-      )
-      return row === undefined ? null : toSessionAndUser(row)
-    },
-
-    async updateSession(session) {
-      const { assignments, params } = setClause(SESSION_UPDATE_COLUMNS, session, [
-        session.sessionToken,
-      ])
-      const row =
-        assignments === ""
-          ? await first(
-              `SELECT ${SESSION_COLUMNS} FROM ${t.sessions} WHERE "sessionToken" = $1`,
-              params,
-            )
-          : await first(
-              `UPDATE ${t.sessions} SET ${assignments} WHERE "sessionToken" = $1
-               RETURNING ${SESSION_COLUMNS}`,
-              params,
-            )
-      return row === undefined ? null : toSession(row)
-    },
-
-    async deleteSession(sessionToken) {
-      const row = await first(
-        `DELETE FROM ${t.sessions} WHERE "sessionToken" = $1 RETURNING ${SESSION_COLUMNS}`,
-        [sessionToken],
-      )
-      return row === undefined ? null : toSession(row)
-    },
-
     async createVerificationToken({ identifier, token, expires }) {
       const row = await first(
         `INSERT INTO ${t.verificationToken} (identifier, token, expires)
@@ -253,33 +205,7 @@ export function PostgresAdapter(client: Queryable, options: PostgresAdapterOptio
       return row === undefined ? null : toVerificationToken(row)
     },
 
+    ...sessionMethods(t, run),
     ...authenticatorMethods(t.authenticators, run),
   }
-}
-
-/** `id, name` → `u.id, u.name`, for joins. */
-function prefixed(alias: string, columns: string): string {
-  return columns
-    .split(",")
-    .map((column) => `${alias}.${column.trim()}`)
-    .join(", ")
-}
-
-/**
- * Builds `column = $n` assignments for the fields of `patch` that are present; `undefined`
- * means "leave unchanged", `null` clears the column. `params` holds the key as `$1`.
- */
-function setClause<Field extends string>(
-  columns: Record<Field, string>,
-  patch: NoInfer<Partial<Record<Field, unknown>>>,
-  params: unknown[],
-): { assignments: string; params: unknown[] } {
-  const assignments: string[] = []
-  for (const field of Object.keys(columns) as Field[]) {
-    const value = patch[field]
-    if (value === undefined) continue
-    params.push(value)
-    assignments.push(`${columns[field]} = $${params.length}`)
-  }
-  return { assignments: assignments.join(", "), params }
 }

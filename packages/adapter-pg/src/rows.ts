@@ -17,7 +17,17 @@ export const ACCOUNT_INSERT_COLUMNS =
   `"userId", type, provider, "providerAccountId", refresh_token, access_token, expires_at, ` +
   `id_token, scope, session_state, token_type`
 export const ACCOUNT_COLUMNS = `id, ${ACCOUNT_INSERT_COLUMNS}`
-export const SESSION_COLUMNS = `id, "sessionToken", "userId", expires`
+/**
+ * The fields of session management as read from the sessions table aliased `s`. They are
+ * additions beyond Auth.js, so they go through `to_jsonb`, which gives NULL for a column the
+ * table lacks (Auth.js's table, not migrated) where naming the column would fail the statement.
+ */
+export const SESSION_MANAGEMENT_SELECT =
+  `(to_jsonb(s) ->> 'createdAt')::timestamptz AS "createdAt", ` +
+  `(to_jsonb(s) ->> 'lastUsedAt')::timestamptz AS "lastUsedAt", ` +
+  `to_jsonb(s) ->> 'userAgent' AS "userAgent", to_jsonb(s) ->> 'ip' AS ip`
+/** The session columns as read from the table aliased `s`, for {@link toSession}. */
+export const SESSION_SELECT = `s.id, s."sessionToken", s."userId", s.expires, ${SESSION_MANAGEMENT_SELECT}`
 export const VERIFICATION_TOKEN_COLUMNS = "identifier, token, expires"
 /** The authenticator columns `createAuthenticator` writes, in the order of its parameters. */
 export const AUTHENTICATOR_COLUMNS =
@@ -97,6 +107,7 @@ export function toAccount(value: unknown): AdapterAccount {
   return account
 }
 
+/** A row of {@link SESSION_SELECT}. */
 export function toSession(value: unknown): StoredSession {
   const row = asRow(value)
   return {
@@ -104,13 +115,14 @@ export function toSession(value: unknown): StoredSession {
     sessionToken: text(row, "sessionToken"),
     userId: key(row, "userId"),
     expires: date(row, "expires"),
+    ...sessionManagementFields(row),
   }
 }
 
 /**
  * A row of `getSessionAndUser`'s join: the user's columns, then the session's `session_id`,
- * `"sessionToken"` and `session_expires`. The session's `userId` is the user's `id`, which the
- * join found equal to it.
+ * `"sessionToken"`, `session_expires` and {@link SESSION_MANAGEMENT_SELECT}. The session's
+ * `userId` is the user's `id`, which the join found equal to it.
  */
 export function toSessionAndUser(value: unknown): { session: StoredSession; user: AdapterUser } {
   const row = asRow(value)
@@ -120,8 +132,21 @@ export function toSessionAndUser(value: unknown): { session: StoredSession; user
     sessionToken: text(row, "sessionToken"),
     userId: user.id,
     expires: date(row, "session_expires"),
+    ...sessionManagementFields(row),
   }
   return { session, user }
+}
+
+/** The fields of {@link SESSION_MANAGEMENT_SELECT}, `null` when not known. */
+function sessionManagementFields(
+  row: Row,
+): Required<Pick<AdapterSession, "createdAt" | "lastUsedAt" | "userAgent" | "ip">> {
+  return {
+    createdAt: nullableDate(row, "createdAt"),
+    lastUsedAt: nullableDate(row, "lastUsedAt"),
+    userAgent: nullableText(row, "userAgent"),
+    ip: nullableText(row, "ip"),
+  }
 }
 
 export function toVerificationToken(value: unknown): VerificationToken {

@@ -111,6 +111,10 @@ describe("applySchema on a database with its own users table", () => {
         sessionToken: "token-a",
         userId: user.id,
         expires,
+        createdAt: expect.any(Date),
+        lastUsedAt: null,
+        userAgent: null,
+        ip: null,
       })
       expect(await adapter.getSessionAndUser!("token-a")).toEqual({ session, user })
       expect(await adapter.getUserByAccount!({ provider: "idp", providerAccountId: "a" })).toEqual(
@@ -145,7 +149,7 @@ describe("applySchema on a database with its own users table", () => {
 })
 
 describe("applySchema on Auth.js's schema", () => {
-  it("advises the unique indexes Auth.js's tables lack, and names missing columns", async () => {
+  it("advises the indexes Auth.js's tables lack, and names missing columns", async () => {
     const db = await open(`${AUTHJS_SCHEMA_SQL} ALTER TABLE users DROP COLUMN image;`)
     const { log, logger } = recorder()
     const applied = await applySchema(db, { logger })
@@ -155,6 +159,7 @@ describe("applySchema on Auth.js's schema", () => {
       '[@auth/pg-adapter] Table users has no unique index on ("email"): two first sign-ins with one address can create two users. When convenient (after removing duplicates): CREATE UNIQUE INDEX CONCURRENTLY ON "public".users ("email");',
       '[@auth/pg-adapter] Table sessions has no unique index on ("sessionToken"): each session read scans the table. When convenient (after removing duplicates): CREATE UNIQUE INDEX CONCURRENTLY ON "public".sessions ("sessionToken");',
       '[@auth/pg-adapter] Table accounts has no unique index on ("provider", "providerAccountId"): one provider account can be linked twice. When convenient (after removing duplicates): CREATE UNIQUE INDEX CONCURRENTLY ON "public".accounts ("provider", "providerAccountId");',
+      `[@auth/pg-adapter] Table sessions has no index on ("userId"): listing a user's sessions, signing them out and deleting a user scan the table. When convenient: CREATE INDEX CONCURRENTLY ON "public".sessions ("userId");`,
     ])
     expect(applied.warnings).toEqual(
       log.warn.map((line) => line.replace("[@auth/pg-adapter] ", "")),
@@ -215,8 +220,21 @@ function authenticatorOf(userId: string, credentialID: string) {
   }
 }
 
+/** How `applySchema` names the columns it adds to Auth.js's sessions table, in its log. */
+const SESSION_COLUMNS_LOGGED =
+  'sessions."createdAt", sessions."lastUsedAt", sessions."userAgent", sessions."ip"'
+
+/** How `applySchema` returns them in `addedColumns`. */
+const SESSION_COLUMNS_ADDED = [
+  "sessions.createdAt",
+  "sessions.lastUsedAt",
+  "sessions.userAgent",
+  "sessions.ip",
+]
+
 describe("an authenticators table made before its timestamps", () => {
-  const ADDED = 'authenticators."createdAt", authenticators."lastUsedAt"'
+  // Auth.js's sessions table, beside it, gets its columns of session management too.
+  const ADDED = `${SESSION_COLUMNS_LOGGED}, authenticators."createdAt", authenticators."lastUsedAt"`
 
   it("works as it is: the adapter reads the timestamps as null and sets none", async () => {
     const db = await open(BEFORE_TIMESTAMPS_SQL)
@@ -241,7 +259,11 @@ describe("an authenticators table made before its timestamps", () => {
     const applied = await applySchema(db, { logger })
     expect(applied).toMatchObject({
       created: [],
-      addedColumns: ["authenticators.createdAt", "authenticators.lastUsedAt"],
+      addedColumns: [
+        ...SESSION_COLUMNS_ADDED,
+        "authenticators.createdAt",
+        "authenticators.lastUsedAt",
+      ],
     })
     expect(log.info).toEqual([
       `[@auth/pg-adapter] Added the columns ${ADDED} in schema "public"; the rows stored before have them NULL.`,
@@ -280,7 +302,7 @@ describe("an authenticators table made before its timestamps", () => {
     expect(await applySchema(db, { logger })).toMatchObject({ created: [], addedColumns: [] })
     expect(log.info).toEqual([])
     expect(log.warn).toContain(
-      `[@auth/pg-adapter] Could not add the columns ${ADDED} in schema "public" (permission denied): the adapter works without them and reads them as null. Run as the table's owner: ALTER TABLE authenticators ADD COLUMN IF NOT EXISTS "createdAt" TIMESTAMPTZ, ADD COLUMN IF NOT EXISTS "lastUsedAt" TIMESTAMPTZ; ALTER TABLE authenticators ALTER COLUMN "createdAt" SET DEFAULT now();`,
+      `[@auth/pg-adapter] Could not add the columns ${ADDED} in schema "public" (permission denied): the adapter works without them and reads them as null. Run as the table's owner: ALTER TABLE sessions ADD COLUMN IF NOT EXISTS "createdAt" TIMESTAMPTZ, ADD COLUMN IF NOT EXISTS "lastUsedAt" TIMESTAMPTZ, ADD COLUMN IF NOT EXISTS "userAgent" TEXT, ADD COLUMN IF NOT EXISTS "ip" TEXT; ALTER TABLE sessions ALTER COLUMN "createdAt" SET DEFAULT now(); ALTER TABLE authenticators ADD COLUMN IF NOT EXISTS "createdAt" TIMESTAMPTZ, ADD COLUMN IF NOT EXISTS "lastUsedAt" TIMESTAMPTZ; ALTER TABLE authenticators ALTER COLUMN "createdAt" SET DEFAULT now();`,
     )
     const adapter = PostgresAdapter(db)
     const user = (await adapter.getUserByEmail!("old@example.test"))!
@@ -290,5 +312,83 @@ describe("an authenticators table made before its timestamps", () => {
       createdAt: null,
       lastUsedAt: null,
     })
+  })
+})
+
+/** A session of user `userId` with every field of session management. */
+function sessionOf(userId: string, sessionToken: string) {
+  return {
+    sessionToken,
+    userId,
+    expires: new Date(Date.now() + 86_400_000),
+    createdAt: new Date("2026-03-01T10:00:00.000Z"),
+    lastUsedAt: new Date("2026-03-02T08:30:00.000Z"),
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64)",
+    ip: "203.0.113.7",
+  }
+}
+
+const UNKNOWN_FIELDS = { createdAt: null, lastUsedAt: null, userAgent: null, ip: null }
+
+describe("Auth.js's sessions table, without the columns of session management", () => {
+  it("works as it is: the fields given are not stored, and read as null", async () => {
+    const db = await open(BEFORE_TIMESTAMPS_SQL)
+    const adapter = PostgresAdapter(db)
+    const user = (await adapter.getUserByEmail!("old@example.test"))!
+    const input = sessionOf(user.id, "a")
+    const a = await adapter.createSession!(input)
+    const { sessionToken, userId, expires: inOneDay } = input
+    expect(a).toEqual({
+      id: expect.any(Number),
+      sessionToken,
+      userId,
+      expires: inOneDay,
+      ...UNKNOWN_FIELDS,
+    })
+    const b = await adapter.createSession!(sessionOf(user.id, "b"))
+    expect(await adapter.listSessions!(user.id)).toEqual([a, b])
+    expect((await adapter.getSessionAndUser!("a"))?.session).toEqual(a)
+
+    const expires = new Date(Date.now() + 2 * 86_400_000)
+    const lastUsedAt = new Date()
+    const extended = { ...a, expires }
+    expect(await adapter.updateSession!({ sessionToken: "a", expires, lastUsedAt })).toEqual(
+      extended,
+    )
+    expect(await adapter.updateSession!({ sessionToken: "a", lastUsedAt })).toEqual(extended)
+
+    expect(await adapter.deleteSessions!(user.id, { except: "a" })).toEqual([b])
+    expect(await adapter.listSessions!(user.id)).toEqual([extended])
+    expect(await adapter.deleteSession!("a")).toEqual(extended)
+  })
+
+  it("gets the four columns from applySchema: sessions stored before keep NULL, new ones keep the fields", async () => {
+    const db = await open(`${BEFORE_TIMESTAMPS_SQL}
+      INSERT INTO sessions ("userId", expires, "sessionToken")
+      VALUES (1, now() + interval '1 day', 'stored');`)
+    const { log, logger } = recorder()
+    expect((await applySchema(db, { logger })).addedColumns).toEqual(
+      expect.arrayContaining(SESSION_COLUMNS_ADDED),
+    )
+    expect(log.info[0]).toContain(`Added the columns ${SESSION_COLUMNS_LOGGED}`)
+
+    const adapter = PostgresAdapter(db)
+    const user = (await adapter.getUserByEmail!("old@example.test"))!
+    const [stored] = await adapter.listSessions!(user.id)
+    expect(stored).toMatchObject({ sessionToken: "stored", ...UNKNOWN_FIELDS })
+    const lastUsedAt = new Date("2026-03-03T12:00:00.000Z")
+    expect(await adapter.updateSession!({ sessionToken: "stored", lastUsedAt })).toEqual({
+      ...stored,
+      lastUsedAt,
+    })
+    const input = sessionOf(user.id, "after")
+    expect(await adapter.createSession!(input)).toEqual({ ...input, id: expect.any(Number) })
+    // The default covers the sessions that other tools insert (Auth.js's adapter, after a rollback).
+    await db.query(
+      `INSERT INTO sessions ("userId", expires, "sessionToken")
+       VALUES (1, now() + interval '1 day', 'by-sql')`,
+    )
+    expect((await adapter.getSessionAndUser!("by-sql"))?.session.createdAt).toBeInstanceOf(Date)
+    expect(await adapter.deleteSessions!(user.id)).toHaveLength(3)
   })
 })

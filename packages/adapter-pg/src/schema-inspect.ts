@@ -1,5 +1,5 @@
 /**
- * Reads what already exists in a schema (tables, column types, unique indexes) and decides what
+ * Reads what already exists in a schema (tables, column types, indexes) and decides what
  * `applySchema` creates or adds, so that a database made for Auth.js's `@auth/pg-adapter`
  * (`SERIAL` integer ids, no constraints) is extended, never rewritten.
  */
@@ -24,6 +24,8 @@ export interface SchemaInspection {
   qualifiedNames: Map<TableName, string>
   /** Each existing table's unique indexes (without a predicate), as column lists. */
   uniqueKeys: Map<TableName, string[][]>
+  /** Each existing table's indexes (without a predicate, unique or not), as column lists. */
+  indexes: Map<TableName, string[][]>
 }
 
 /** What `applySchema` does to a schema. */
@@ -63,14 +65,14 @@ JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
 WHERE ${IN_SCHEMA} AND c.relkind IN ('r', 'p') AND c.relname IN (${TABLE_LIST})`
 
-const UNIQUE_KEYS_SQL = `SELECT c.relname AS table_name, array_to_string(ARRAY(
+const INDEXES_SQL = `SELECT c.relname AS table_name, i.indisunique AS is_unique, array_to_string(ARRAY(
   SELECT a.attname::text FROM unnest(i.indkey::int2[]) WITH ORDINALITY AS k(attnum, position)
   JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum
   ORDER BY k.position), ',') AS columns
 FROM pg_catalog.pg_index i
 JOIN pg_catalog.pg_class c ON c.oid = i.indrelid
 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-WHERE ${IN_SCHEMA} AND i.indisunique AND i.indpred IS NULL AND c.relname IN (${TABLE_LIST})`
+WHERE ${IN_SCHEMA} AND i.indpred IS NULL AND c.relname IN (${TABLE_LIST})`
 
 /**
  * Reads the adapter's existing tables in `schema` (without one, those its unqualified names
@@ -81,10 +83,10 @@ export async function inspectSchema(
   schema: string | undefined,
 ): Promise<SchemaInspection> {
   const params = [schema ?? null]
-  const [target, columns, uniqueKeys] = await Promise.all([
+  const [target, columns, indexes] = await Promise.all([
     client.query(TARGET_SCHEMA_SQL, params),
     client.query(COLUMNS_SQL, params),
-    client.query(UNIQUE_KEYS_SQL, params),
+    client.query(INDEXES_SQL, params),
   ])
   const name = (target.rows[0] as { name?: unknown } | undefined)?.name
   const inspection: SchemaInspection = {
@@ -92,6 +94,7 @@ export async function inspectSchema(
     tables: new Map(),
     qualifiedNames: new Map(),
     uniqueKeys: new Map(),
+    indexes: new Map(),
   }
   for (const row of columns.rows as Array<Record<string, string>>) {
     const table = row.table_name as TableName
@@ -100,13 +103,25 @@ export async function inspectSchema(
     inspection.tables.set(table, known)
     inspection.qualifiedNames.set(table, `"${String(row.schema_name)}".${table}`)
   }
-  for (const row of uniqueKeys.rows as Array<Record<string, string>>) {
+  for (const row of indexes.rows as Array<Record<string, unknown>>) {
     const table = row.table_name as TableName
-    const keys = inspection.uniqueKeys.get(table) ?? []
-    keys.push(String(row.columns).split(","))
-    inspection.uniqueKeys.set(table, keys)
+    const indexColumns = String(row.columns).split(",")
+    addTo(inspection.indexes, table, indexColumns)
+    if (row.is_unique === true) addTo(inspection.uniqueKeys, table, indexColumns)
   }
   return inspection
+}
+
+/** Appends `columns` to the column lists of `table`. */
+function addTo(lists: Map<TableName, string[][]>, table: TableName, columns: string[]): void {
+  const known = lists.get(table) ?? []
+  known.push(columns)
+  lists.set(table, known)
+}
+
+/** Whether `table` has an index whose first column is `column`, so lookups by it need no scan. */
+function hasIndexLedBy(inspection: SchemaInspection, table: TableName, column: string): boolean {
+  return (inspection.indexes.get(table) ?? []).some((columns) => columns[0] === column)
 }
 
 /** Whether `table` has a unique index on exactly `columns` (in any order). */
@@ -134,8 +149,19 @@ function userKeyOf(inspection: SchemaInspection, warnings: string[]): UserKey {
   return { type: "TEXT", references: false }
 }
 
-/** Advice for existing tables that lack a column the adapter uses or a unique index it relies on. */
+/**
+ * Advice for existing tables that lack a column the adapter uses, a unique index it relies on,
+ * or an index its lookups by user need.
+ */
 function adviceFor(inspection: SchemaInspection): string[] {
+  return [
+    ...missingColumnsAdvice(inspection),
+    ...missingUniqueKeysAdvice(inspection),
+    ...missingIndexesAdvice(inspection),
+  ]
+}
+
+function missingColumnsAdvice(inspection: SchemaInspection): string[] {
   const advice: string[] = []
   for (const [table, columns] of inspection.tables) {
     const missing = TABLE_COLUMNS[table].filter((column) => !columns.has(column))
@@ -146,6 +172,11 @@ function adviceFor(inspection: SchemaInspection): string[] {
       )
     }
   }
+  return advice
+}
+
+function missingUniqueKeysAdvice(inspection: SchemaInspection): string[] {
+  const advice: string[] = []
   const uniques: Array<[TableName, string[], string]> = [
     ["users", ["email"], "two first sign-ins with one address can create two users"],
     ["sessions", ["sessionToken"], "each session read scans the table"],
@@ -163,10 +194,26 @@ function adviceFor(inspection: SchemaInspection): string[] {
   return advice
 }
 
-/** The columns of {@link ADDED_COLUMNS} that existing tables lack. */
+/**
+ * Advice for the index on `sessions("userId")` that our schema has and Auth.js's lacks: without
+ * it, listing a user's sessions, signing them out everywhere and deleting a user scan the table.
+ */
+function missingIndexesAdvice(inspection: SchemaInspection): string[] {
+  const name = inspection.qualifiedNames.get("sessions")
+  if (name === undefined || hasIndexLedBy(inspection, "sessions", "userId")) return []
+  return [
+    `Table sessions has no index on ("userId"): listing a user's sessions, signing them out ` +
+      "and deleting a user scan the table. When convenient: " +
+      `CREATE INDEX CONCURRENTLY ON ${name} ("userId");`,
+  ]
+}
+
+/** The columns of {@link ADDED_COLUMNS} that existing tables lack, in the order of `TABLES`. */
 function missingAddedColumns(inspection: SchemaInspection): SchemaPlan["addColumns"] {
   const missing: SchemaPlan["addColumns"] = []
-  for (const [table, columns] of inspection.tables) {
+  for (const table of TABLES) {
+    const columns = inspection.tables.get(table)
+    if (columns === undefined) continue
     const absent = (ADDED_COLUMNS[table] ?? []).filter((column) => !columns.has(column.name))
     if (absent.length > 0) missing.push({ table, columns: absent })
   }

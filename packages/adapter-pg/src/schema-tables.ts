@@ -65,13 +65,20 @@ export interface AddedColumn {
 /**
  * Columns added to a table after its first release, each nullable. `applySchema` adds them to
  * an existing table that lacks them, and the adapter reads NULL where they are absent, so that a
- * table made before them keeps working without the migration. The authenticators' timestamps
- * are additions beyond Auth.js, for passkey management.
+ * table made before them (Auth.js's own tables among them) keeps working without the migration.
+ * Both sets are additions beyond Auth.js: the authenticators' timestamps for passkey management,
+ * the sessions' fields for session management (a user's list of signed-in devices).
  */
 export const ADDED_COLUMNS: Partial<Record<TableName, readonly AddedColumn[]>> = {
   authenticators: [
     { name: "createdAt", type: "TIMESTAMPTZ", default: "now()" },
     { name: "lastUsedAt", type: "TIMESTAMPTZ" },
+  ],
+  sessions: [
+    { name: "createdAt", type: "TIMESTAMPTZ", default: "now()" },
+    { name: "lastUsedAt", type: "TIMESTAMPTZ" },
+    { name: "userAgent", type: "TEXT" },
+    { name: "ip", type: "TEXT" },
   ],
 }
 
@@ -186,7 +193,8 @@ export function createTableStatements(
   id TEXT PRIMARY KEY DEFAULT gen_random_uuid()::text,
   "sessionToken" TEXT NOT NULL UNIQUE,
   ${userId},
-  expires TIMESTAMPTZ NOT NULL
+  expires TIMESTAMPTZ NOT NULL,
+  ${addedColumnDefinitions("sessions")}
 )`,
         `CREATE INDEX IF NOT EXISTS sessions_user_id_idx ON ${t.sessions} ("userId")`,
       ]
@@ -210,11 +218,16 @@ export function createTableStatements(
   "credentialDeviceType" TEXT NOT NULL,
   "credentialBackedUp" BOOLEAN NOT NULL,
   transports TEXT,
-  ${(ADDED_COLUMNS.authenticators ?? []).map(columnDefinition).join(",\n  ")}
+  ${addedColumnDefinitions("authenticators")}
 )`,
         `CREATE INDEX IF NOT EXISTS authenticators_user_id_idx ON ${t.authenticators} ("userId")`,
       ]
   }
+}
+
+/** The {@link ADDED_COLUMNS} of `table` as `CREATE TABLE` declares them, one per line. */
+function addedColumnDefinitions(table: TableName): string {
+  return (ADDED_COLUMNS[table] ?? []).map(columnDefinition).join(",\n  ")
 }
 
 /** `"createdAt" TIMESTAMPTZ DEFAULT now()`: an added column as `CREATE TABLE` declares it. */

@@ -45,7 +45,8 @@ export interface AppliedSchema {
   created: TableName[]
   /**
    * The columns it added to existing tables, as `table.column` (the authenticators' timestamps
-   * on a table made before them); none when all existed.
+   * and the sessions' fields of session management, on tables made before them); none when all
+   * existed.
    */
   addedColumns: string[]
   /** The SQL type of `users.id`: `text` for our schema, `integer` for Auth.js's. */
@@ -79,10 +80,12 @@ export function schemaSql(schema = "public"): string {
  * run on every start. An existing database is extended, never rewritten: tables that exist are
  * left as they are, so a database made for Auth.js's `@auth/pg-adapter` (integer `SERIAL` ids)
  * keeps working, and a table added to it (`authenticators`) gets `"userId"` of `users.id`'s
- * type. The one change to an existing table is additive: an `authenticators` table made before
- * the `"createdAt"` and `"lastUsedAt"` columns gets them (`ADD COLUMN IF NOT EXISTS`, nullable;
- * the rows stored before keep NULL). Each table created and column added is logged with
- * `logger.info`; advice about existing tables (a missing unique index) with `logger.warn`.
+ * type. The one change to an existing table is additive: nullable columns added since a table's
+ * first release (`ADD COLUMN IF NOT EXISTS`; the rows stored before keep NULL), namely
+ * `"createdAt"` and `"lastUsedAt"` of `authenticators`, and `"createdAt"`, `"lastUsedAt"`,
+ * `"userAgent"` and `"ip"` of `sessions` (Auth.js's sessions table among them). Each table created
+ * and column added is logged with `logger.info`; advice about existing tables (a missing unique
+ * index, no index on `sessions("userId")`) with `logger.warn`.
  * Concurrent runs are serialised by a transaction-scoped advisory lock, because concurrent
  * `CREATE TABLE IF NOT EXISTS` can otherwise fail on PostgreSQL's catalog unique indexes.
  *

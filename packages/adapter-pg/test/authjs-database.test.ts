@@ -5,7 +5,9 @@
  * stays valid, every flow works, and Auth.js can still read what we wrote (a rollback keeps
  * users signed in). On PGlite, and on PostgreSQL with `DATABASE_URL` (a fresh schema, dropped).
  * Passkeys too: an `authenticators` table with Auth.js's column set, and the rows an Auth.js app
- * stored in it, keep working before and after `applySchema` adds the timestamp columns.
+ * stored in it, keep working before and after `applySchema` adds the timestamp columns. The one
+ * change `applySchema` makes to Auth.js's own tables is additive: four nullable columns of
+ * session management on `sessions`, which Auth.js's adapter ignores.
  */
 import { Auth as AuthjsAuth, type AuthConfig as AuthjsConfig } from "authjs-core"
 import AuthjsPostgresAdapter from "authjs-pg-adapter"
@@ -35,8 +37,23 @@ const targets: Array<{ name: string; open: () => Promise<AuthjsDatabase> }> = [
   ...(databaseUrl ? [{ name: "PostgreSQL", open: () => openAuthjsPostgres(databaseUrl) }] : []),
 ]
 
-/** The columns and constraints of Auth.js's tables, to show that opening them changed nothing. */
-async function shapeOf(db: AuthjsDatabase): Promise<unknown[]> {
+/** A column of {@link shapeOf}. */
+interface ColumnShape {
+  relname: string
+  attname: string
+  type: string
+  attnotnull: boolean
+  constraints: string | null
+}
+
+/** The columns `applySchema` adds to Auth.js's sessions table, for session management. */
+const SESSION_MANAGEMENT_COLUMNS = ["createdAt", "ip", "lastUsedAt", "userAgent"]
+
+/**
+ * The columns and constraints of Auth.js's tables, to show that opening them changed nothing
+ * but for the columns of session management added to `sessions`.
+ */
+async function shapeOf(db: AuthjsDatabase): Promise<ColumnShape[]> {
   const { rows } = await db.client.query(
     `SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull,
        (SELECT string_agg(k.conname::text || ':' || k.contype::text, ',' ORDER BY k.conname)
@@ -47,8 +64,32 @@ async function shapeOf(db: AuthjsDatabase): Promise<unknown[]> {
      ORDER BY 1, 2`,
     [db.schema],
   )
-  return rows
+  return rows as ColumnShape[]
 }
+
+/** Whether `column` is one that `applySchema` adds to Auth.js's sessions table. */
+function isSessionManagementColumn(column: ColumnShape): boolean {
+  return column.relname === "sessions" && SESSION_MANAGEMENT_COLUMNS.includes(column.attname)
+}
+
+/**
+ * Expects `after` to be `before` with the columns of session management added to `sessions`,
+ * nullable, and nothing else changed.
+ */
+function expectOnlySessionColumnsAdded(before: ColumnShape[], after: ColumnShape[]): void {
+  expect(after.filter((column) => !isSessionManagementColumn(column))).toEqual(before)
+  const added = after.filter(isSessionManagementColumn)
+  expect(added.map(({ attname, type, attnotnull }) => ({ attname, type, attnotnull }))).toEqual([
+    { attname: "createdAt", type: "timestamp with time zone", attnotnull: false },
+    { attname: "ip", type: "text", attnotnull: false },
+    { attname: "lastUsedAt", type: "timestamp with time zone", attnotnull: false },
+    { attname: "userAgent", type: "text", attnotnull: false },
+  ])
+}
+
+/** How `applySchema` logs the columns it adds to Auth.js's sessions table. */
+const SESSION_COLUMNS_LOGGED =
+  'sessions."createdAt", sessions."lastUsedAt", sessions."userAgent", sessions."ip"'
 
 for (const target of targets) {
   describe(`a database made by Auth.js's @auth/pg-adapter 1.11.3, opened by ours (${target.name})`, () => {
@@ -65,7 +106,7 @@ for (const target of targets) {
     const ids: Record<string, AdapterUser["id"]> = {}
     const schemaLog = { info: [] as string[], warn: [] as string[] }
     let applied: AppliedSchema
-    let shapeBefore: unknown[]
+    let shapeBefore: ColumnShape[]
 
     const table = (name: string) => `"${db.schema}".${name}`
     const count = async (sql: string, params: unknown[] = []) =>
@@ -172,26 +213,54 @@ for (const target of targets) {
       expect((await authjs.alice?.session())?.user).toMatchObject({ email: "alice@example.test" })
     })
 
-    it("applySchema adds only the authenticators table, keyed like users.id, and says so", async () => {
+    it("applySchema adds the authenticators table, keyed like users.id, and nullable session columns, and says so", async () => {
       expect(applied).toMatchObject({
         schema: db.schema,
         created: ["authenticators"],
+        addedColumns: [
+          "sessions.createdAt",
+          "sessions.lastUsedAt",
+          "sessions.userAgent",
+          "sessions.ip",
+        ],
         userIdType: "integer",
       })
       expect(schemaLog.info).toEqual([
         `[@auth/pg-adapter] Created table authenticators in schema "${db.schema}", with "userId" ` +
           "integer referencing users.id; the existing tables were left as they are.",
+        `[@auth/pg-adapter] Added the columns ${SESSION_COLUMNS_LOGGED} in schema ` +
+          `"${db.schema}"; the rows stored before have them NULL.`,
       ])
-      // Advice, not changes: the unique indexes Auth.js's schema lacks.
-      expect(schemaLog.warn).toHaveLength(3)
+      // Advice, not changes: the unique indexes Auth.js's schema lacks, and sessions("userId").
+      expect(schemaLog.warn).toHaveLength(4)
       expect(schemaLog.warn.join("\n")).toMatch(/users has no unique index on \("email"\)/)
-      expect(await shapeOf(db)).toEqual(shapeBefore)
+      expect(schemaLog.warn.join("\n")).toMatch(/sessions has no index on \("userId"\)/)
+      expectOnlySessionColumnsAdded(shapeBefore, await shapeOf(db))
 
       const again = await applySchema(db.authjsClient, {
         logger: { info: (m) => schemaLog.info.push(m), warn: () => {} },
       })
-      expect(again.created).toEqual([])
-      expect(schemaLog.info).toHaveLength(1)
+      expect(again).toMatchObject({ created: [], addedColumns: [] })
+      expect(schemaLog.info).toHaveLength(2)
+    })
+
+    it("lists the sessions Auth.js issued, with the fields of session management null", async () => {
+      const adapter = PostgresAdapter(db.authjsClient)
+      const listed = await adapter.listSessions?.(ids["alice@example.test"]!)
+      expect(listed).toEqual([
+        {
+          id: expect.any(Number),
+          sessionToken: authjs.alice?.jar.get(COOKIE),
+          userId: ids["alice@example.test"],
+          expires: new Date(await storedExpiry(authjs.alice)),
+          createdAt: null,
+          lastUsedAt: null,
+          userAgent: null,
+          ip: null,
+        },
+      ])
+      expect(await adapter.listSessions?.("not-an-integer")).toEqual([])
+      expect(await adapter.deleteSessions?.("not-an-integer")).toEqual([])
     })
 
     it("keeps every session Auth.js issued valid, with its stored expiry", async () => {
@@ -430,7 +499,7 @@ for (const target of targets) {
       ])
     })
 
-    it("applySchema adds the two timestamp columns only; stored passkeys keep null, new use sets them", async () => {
+    it("applySchema adds the two timestamp columns (and the sessions' four); stored passkeys keep null, new use sets them", async () => {
       const columnsOf = async (): Promise<unknown[]> =>
         (
           await db.client.query(
@@ -447,10 +516,17 @@ for (const target of targets) {
       })
       expect(applied).toMatchObject({
         created: [],
-        addedColumns: ["authenticators.createdAt", "authenticators.lastUsedAt"],
+        addedColumns: [
+          "sessions.createdAt",
+          "sessions.lastUsedAt",
+          "sessions.userAgent",
+          "sessions.ip",
+          "authenticators.createdAt",
+          "authenticators.lastUsedAt",
+        ],
       })
       expect(info).toHaveLength(1)
-      expect(await shapeOf(db)).toEqual(shapeBefore)
+      expectOnlySessionColumnsAdded(shapeBefore, await shapeOf(db))
       expect(await columnsOf()).toEqual([...columnsBefore, "createdAt", "lastUsedAt"])
 
       // A process started after the migration.

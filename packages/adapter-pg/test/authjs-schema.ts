@@ -117,9 +117,10 @@ export async function openAuthjsPostgres(connectionString: string): Promise<Auth
 
 /**
  * The database as an app upgraded from Auth.js has it once it follows `applySchema`'s advice:
- * the `authenticators` table added, and the unique indexes Auth.js's tables lack created (the
- * adapter contract requires a second user with the same e-mail, or a second link of one
- * provider account, to be refused).
+ * the `authenticators` table and the sessions' columns of session management added, the unique
+ * indexes Auth.js's tables lack created (the adapter contract requires a second user with the
+ * same e-mail, or a second link of one provider account, to be refused), and the index on
+ * `sessions("userId")`.
  */
 export async function withAdvisedIndexes(database: AuthjsDatabase): Promise<AuthjsDatabase> {
   await applySchema(database.client, { schema: database.schema, logger: quietLogger })
@@ -129,6 +130,7 @@ export async function withAdvisedIndexes(database: AuthjsDatabase): Promise<Auth
   await database.client.query(
     `CREATE UNIQUE INDEX ON ${schema}.accounts (provider, "providerAccountId")`,
   )
+  await database.client.query(`CREATE INDEX ON ${schema}.sessions ("userId")`)
   const { warnings } = await applySchema(database.client, {
     schema: database.schema,
     logger: quietLogger,

@@ -1,5 +1,6 @@
 import type { AdapterAuthenticator } from "@auth/core/adapters"
 import { describe, expect, it } from "vitest"
+import { expectTimeOfCall } from "./expect-stored.js"
 import {
   type CompleteAdapter,
   type ContractContext,
@@ -10,12 +11,6 @@ import {
   unique,
 } from "./fixtures.js"
 
-/**
- * How far a store's clock (a database server's) may be from the test's, and how much a store
- * that keeps whole seconds may round down.
- */
-const CLOCK_TOLERANCE_MS = 60_000
-
 const PARALLEL_CALLS = 20
 
 /** `deleteAuthenticator` when the adapter has it; an adapter written for Auth.js has not. */
@@ -25,14 +20,6 @@ function deleteAuthenticatorOf(adapter: CompleteAdapter): DeleteAuthenticator | 
   const method = adapter.deleteAuthenticator
   if (method === undefined) return undefined
   return async (credentialID) => method.call(adapter, credentialID)
-}
-
-/** Expects `value` to be a `Date` between `startedMs` and `endedMs`, within the tolerance. */
-function expectTimeOfCall(value: unknown, startedMs: number, endedMs: number): void {
-  expect(value).toBeInstanceOf(Date)
-  const time = (value as Date).getTime()
-  expect(time).toBeGreaterThanOrEqual(startedMs - CLOCK_TOLERANCE_MS)
-  expect(time).toBeLessThanOrEqual(endedMs + CLOCK_TOLERANCE_MS)
 }
 
 /** A user with two authenticators, and another user with one. */

@@ -37,3 +37,17 @@ export function expectStored(actual: unknown, input: object): void {
   const id = rowIdOf(actual)
   expect(actual).toEqual(id === undefined ? input : { ...input, id })
 }
+
+/**
+ * How far a store's clock (a database server's) may be from the test's, and how much a store
+ * that keeps whole seconds may round down.
+ */
+const CLOCK_TOLERANCE_MS = 60_000
+
+/** Expects `value` to be a `Date` between `startedMs` and `endedMs`, within the tolerance. */
+export function expectTimeOfCall(value: unknown, startedMs: number, endedMs: number): void {
+  expect(value).toBeInstanceOf(Date)
+  const time = (value as Date).getTime()
+  expect(time).toBeGreaterThanOrEqual(startedMs - CLOCK_TOLERANCE_MS)
+  expect(time).toBeLessThanOrEqual(endedMs + CLOCK_TOLERANCE_MS)
+}

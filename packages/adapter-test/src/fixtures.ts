@@ -51,6 +51,8 @@ export type ContractMethod = (typeof CONTRACT_METHODS)[number]
 export const EXTENSION_METHODS = [
   "deleteAuthenticator",
   "listAccounts",
+  "listSessions",
+  "deleteSessions",
 ] as const satisfies readonly Exclude<keyof Adapter, ContractMethod>[]
 
 const ONE_HOUR_MS = 60 * 60 * 1000
@@ -156,6 +158,24 @@ export function withoutTimestamps(
 ): AdapterAuthenticator | null | undefined {
   if (authenticator == null) return authenticator
   const { createdAt: _createdAt, lastUsedAt: _lastUsedAt, ...rest } = authenticator
+  return rest
+}
+
+/**
+ * The session without the fields of session management an adapter may add (`createdAt`,
+ * `lastUsedAt`, `userAgent`, `ip`), to compare it with what was passed to `createSession`.
+ */
+export function withoutSessionManagement(
+  session: AdapterSession | null | undefined,
+): AdapterSession | null | undefined {
+  if (session == null) return session
+  const {
+    createdAt: _createdAt,
+    lastUsedAt: _lastUsedAt,
+    userAgent: _userAgent,
+    ip: _ip,
+    ...rest
+  } = session
   return rest
 }
 

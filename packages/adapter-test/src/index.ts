@@ -1,7 +1,8 @@
 /**
  * The contract suite every adapter must pass: each method of the adapter contract, the edge
  * cases core relies on, and behaviour under concurrent calls; and, when the adapter has them,
- * the additions beyond Auth.js's contract ({@link EXTENSION_METHODS}, authenticator timestamps).
+ * the additions beyond Auth.js's contract ({@link EXTENSION_METHODS}, authenticator timestamps,
+ * the sessions' fields of session management).
  *
  * @module adapter-test
  */
@@ -13,6 +14,7 @@ import { describeAuthenticators } from "./authenticators.js"
 import { describeConcurrency } from "./concurrency.js"
 import { describeEdgeCases } from "./edge-cases.js"
 import { CONTRACT_METHODS, type CompleteAdapter, type ContractContext } from "./fixtures.js"
+import { describeSessionExtensions } from "./session-extensions.js"
 import { describeSessions } from "./sessions.js"
 import { describeUsers } from "./users.js"
 import { describeVerificationTokens } from "./verification-tokens.js"
@@ -70,6 +72,7 @@ export function runAdapterContract(options: AdapterContractOptions): void {
     describeUsers(context)
     describeAccounts(context)
     describeSessions(context)
+    describeSessionExtensions(context)
     describeVerificationTokens(context)
     describeAuthenticators(context)
     describeAuthenticatorExtensions(context)
