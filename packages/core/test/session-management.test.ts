@@ -184,3 +184,20 @@ describe("the server API", () => {
     })
   })
 })
+
+describe("the default stores of a prepared config", () => {
+  it("are shared by every config prepared from one object, or for one owner", async () => {
+    const config = jwtConfig()
+    const first = prepareConfig(config, {}, { defaultBasePath: "/auth" })
+    const second = prepareConfig(config, {}, { basePath: "/other" })
+    expect(second.config.session?.store).toBe(first.config.session?.store)
+    const owner = () => config
+    const lazyA = prepareConfig(jwtConfig(), {}, { storesOwner: owner })
+    const lazyB = prepareConfig(jwtConfig(), {}, { storesOwner: owner })
+    expect(lazyB.config.session?.store).toBe(lazyA.config.session?.store)
+    expect(lazyB.config.rateLimit).toMatchObject({ store: (lazyA.config.rateLimit || {}).store })
+    expect(prepareConfig(jwtConfig(), {}).config.session?.store).not.toBe(
+      first.config.session?.store,
+    )
+  })
+})

@@ -27,7 +27,10 @@ const ready = new WeakMap<NextAuthConfig, ReadyConfig>()
  * it returns is made ready once per returned object.
  */
 export function configLoader(source: NextAuthConfigSource): LoadConfig {
-  if (typeof source === "function") return async (request) => readyConfig(await source(request))
+  // Every config the function makes shares the default stores of the function itself.
+  if (typeof source === "function") {
+    return async (request) => readyConfig(await source(request), source)
+  }
   return async () => readyConfig(source)
 }
 
@@ -36,13 +39,14 @@ export function configLoader(source: NextAuthConfigSource): LoadConfig {
  * environment applied on a copy, the routes at `/api/auth` unless `basePath` or the path of
  * `AUTH_URL` says otherwise, all under the `basePath` of `next.config`.
  */
-function readyConfig(config: NextAuthConfig): ReadyConfig {
+function readyConfig(config: NextAuthConfig, storesOwner?: object): ReadyConfig {
   const cached = ready.get(config)
   if (cached) return cached
   const prefix = nextBasePath()
   const prepared = prepareConfig(config, readEnv(), {
     defaultBasePath: DEFAULT_BASE_PATH,
     pathPrefix: prefix,
+    storesOwner,
   })
   const { callbacks } = prepared.config
   const entry: ReadyConfig = {

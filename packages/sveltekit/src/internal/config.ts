@@ -28,9 +28,13 @@ export type ConfigLookup = (event: RequestEvent) => ConfigResult | Promise<Confi
  * the routes at the config's `basePath`, else `<paths.base>/auth`; `trustHost` on the dev
  * server when nothing else (`AUTH_TRUST_HOST`, `AUTH_URL`, …) decides it.
  */
-export function prepare(config: SvelteKitAuthConfig, pageUrl: URL | string): PreparedConfig {
+export function prepare(
+  config: SvelteKitAuthConfig,
+  pageUrl: URL | string,
+  storesOwner?: object,
+): PreparedConfig {
   const basePath = authBasePath(pageUrl)
-  return prepareConfig(config, authEnv, { basePath, development: isDevServer() })
+  return prepareConfig(config, authEnv, { basePath, development: isDevServer(), storesOwner })
 }
 
 /**
@@ -51,7 +55,8 @@ export function createConfigLookup(input: SvelteKitAuthConfigInput): ConfigLooku
   }
   const lookup = async (event: RequestEvent): Promise<ConfigResult> => {
     try {
-      return { ok: true, prepared: prepare(await input(event), event.url) }
+      // Every config the function makes shares the default stores of the function itself.
+      return { ok: true, prepared: prepare(await input(event), event.url, input) }
     } catch (error) {
       return failed(error, event)
     }

@@ -41,6 +41,14 @@ export interface PrepareConfigOptions {
    * @default env.NODE_ENV !== "production"
    */
   readonly development?: boolean
+  /**
+   * What the default (in-memory) session and rate-limit stores belong to, when not the config
+   * object: the config *function* of an integration whose function builds a new object per
+   * request, so that every object it builds shares one store (else each request would start
+   * with fresh counters, and a revocation would be forgotten at once).
+   * @default the config object
+   */
+  readonly storesOwner?: object
 }
 
 /**
@@ -193,7 +201,7 @@ function buildPreparedConfig(
     copy.basePath = normalizeBasePath(options.defaultBasePath ?? DEFAULT_BASE_PATH)
   }
   copy.basePath = underPrefix(normalizeBasePath(copy.basePath ?? DEFAULT_BASE_PATH), prefix)
-  withOwnStores(copy, userConfig)
+  withOwnStores(copy, options.storesOwner ?? userConfig)
   return createPrepared(copy, env)
 }
 
@@ -283,10 +291,7 @@ function pathOf(path: string): string {
 }
 
 /** The default stores of each config object an app passed to `prepareConfig`. */
-const defaultStores = new WeakMap<
-  AuthConfig,
-  { session: SessionStore; rateLimit: RateLimitStore }
->()
+const defaultStores = new WeakMap<object, { session: SessionStore; rateLimit: RateLimitStore }>()
 
 /**
  * Gives a prepared config the default (in-memory) session and rate-limit stores of the app's
@@ -295,7 +300,7 @@ const defaultStores = new WeakMap<
  * helpers, at several mount paths) and every config derived from one (`actionConfig`, a session
  * reader's) must see the same revocations and counts.
  */
-function withOwnStores(config: AuthConfig, owner: AuthConfig): void {
+function withOwnStores(config: AuthConfig, owner: object): void {
   let stores = defaultStores.get(owner)
   if (!stores) {
     stores = { session: createMemorySessionStore(), rateLimit: createMemoryStore() }
