@@ -6,6 +6,7 @@
  * context (Playwright's default), so no cookie carries over.
  */
 import { test as base, expect } from "@playwright/test"
+import { AccountsSection, SessionsSection } from "./pages/account-sections.js"
 import { HomePage } from "./pages/home-page.js"
 import { IdpLoginPage } from "./pages/idp-login-page.js"
 import { MailboxPage } from "./pages/mailbox-page.js"
@@ -42,6 +43,10 @@ interface TestFixtures {
   signOut: SignOutPage
   /** The home page's passkeys section (feature `passkeys`). */
   passkeys: PasskeysSection
+  /** The home page's "Your sessions" section. */
+  sessions: SessionsSection
+  /** The home page's "Linked accounts" section. */
+  accounts: AccountsSection
   /** A virtual passkey authenticator in `page`, made when a test asks for it. */
   authenticator: VirtualAuthenticator
 }
@@ -72,6 +77,8 @@ export const test = base.extend<TestFixtures, TargetOptions & WorkerFixtures>({
   mailbox: async ({ page }, use) => use(new MailboxPage(page)),
   signOut: async ({ page, basePath }, use) => use(new SignOutPage(page, basePath)),
   passkeys: async ({ page }, use) => use(new PasskeysSection(page)),
+  sessions: async ({ page }, use) => use(new SessionsSection(page)),
+  accounts: async ({ page }, use) => use(new AccountsSection(page)),
   authenticator: async ({ page }, use) => use(await VirtualAuthenticator.attach(page)),
 })
 

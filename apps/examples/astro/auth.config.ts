@@ -2,11 +2,17 @@ import { defineConfig } from "@auth/astro"
 import Credentials from "@auth/core/providers/credentials"
 import Nodemailer from "@auth/core/providers/nodemailer"
 import Passkey from "@auth/core/providers/passkey"
-import { DEMO_USER, exampleDatabase, findDemoUser } from "@auth/example-support"
+import { createRedisStore } from "@auth/core/redis"
+import { DEMO_USER, exampleDatabase, exampleRedis, findDemoUser } from "@auth/example-support"
 import { PostgresAdapter } from "@auth/pg-adapter"
 
 /** The schema of the auth tables (made on first use). */
 const schema = "examples"
+
+// With REDIS_URL, JWT sessions' revocations and the rate limits live in Redis, shared by every
+// instance of the app; without it, in memory (`undefined` is the default).
+const redis = exampleRedis(process.env.REDIS_URL)
+const store = redis && createRedisStore(redis, { prefix: "astro:" })
 
 // The auth routes are at /api/auth (the integration's default prefix). AUTH_SECRET and
 // AUTH_URL come from the environment (`pnpm start` sets them; set your own in production).
@@ -58,7 +64,11 @@ export default defineConfig({
   // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/; passkeys are stored
   // there too.
   adapter: PostgresAdapter(exampleDatabase(process.env.DATABASE_URL, { schema }), { schema }),
-  session: { strategy: process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database" },
+  session: {
+    strategy: process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database",
+    store,
+  },
+  rateLimit: { store },
   callbacks: {
     // The browser client's `update({ name })` renames the user of a JWT session.
     jwt({ token, trigger, session }) {

@@ -1,4 +1,5 @@
-import { DEMO_USER, exampleDatabase, findDemoUser } from "@auth/example-support"
+import { createRedisStore } from "@auth/core/redis"
+import { DEMO_USER, exampleDatabase, exampleRedis, findDemoUser } from "@auth/example-support"
 import { PostgresAdapter } from "@auth/pg-adapter"
 import NextAuth from "next-auth"
 import Credentials from "next-auth/providers/credentials"
@@ -17,6 +18,12 @@ const schema = "examples"
 // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/; passkeys are stored
 // there too.
 const adapter = PostgresAdapter(exampleDatabase(process.env.DATABASE_URL, { schema }), { schema })
+
+// With REDIS_URL, JWT sessions' revocations and the rate limits live in Redis, shared by every
+// instance of the app (and by the proxy and the pages); without it, in memory (`undefined` is
+// the default).
+const redis = exampleRedis(process.env.REDIS_URL)
+const store = redis && createRedisStore(redis, { prefix: "nextjs:" })
 
 // AUTH_SECRET and AUTH_URL come from the environment (`pnpm start` sets them; set your own in production).
 export const { handlers, auth, signIn, signOut, updateSession } = NextAuth({
@@ -66,7 +73,11 @@ export const { handlers, auth, signIn, signOut, updateSession } = NextAuth({
     Passkey(),
   ],
   adapter,
-  session: { strategy: process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database" },
+  session: {
+    strategy: process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database",
+    store,
+  },
+  rateLimit: { store },
   callbacks: {
     authorized: ({ auth, request }) =>
       PROTECTED.includes(request.nextUrl.pathname) ? Boolean(auth) : true,

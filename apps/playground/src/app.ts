@@ -17,14 +17,14 @@ export interface PlaygroundAppOptions {
   authConfig: ExpressAuthConfig
   smtp: TestSmtpServer
   home: Omit<HomePageProps, "session">
-  /** The home page's browser script, served as `/passkeys.js` (see `browser-script.ts`). */
-  passkeysScript: string
+  /** The home page's browser script, served as `/home.js` (see `browser-script.ts`). */
+  homeScript: string
   /** Where unexpected errors are reported. */
   logError: (error: unknown) => void
 }
 
 /**
- * Our pages load nothing from elsewhere: their one script is `/passkeys.js`, which talks to the
+ * Our pages load nothing from elsewhere: their one script is `/home.js`, which talks to the
  * auth routes. The built-in auth pages set their own headers.
  */
 const PAGE_HEADERS = {
@@ -45,8 +45,8 @@ export function createApp(options: PlaygroundAppOptions): express.Express {
   app.get(["/logo.svg", "/favicon.ico"], (_req, res) => {
     res.type("image/svg+xml").set("cache-control", "public, max-age=3600").send(LOGO_SVG)
   })
-  app.get("/passkeys.js", (_req, res) => {
-    res.type("text/javascript").set("cache-control", "no-cache").send(options.passkeysScript)
+  app.get("/home.js", (_req, res) => {
+    res.type("text/javascript").set("cache-control", "no-cache").send(options.homeScript)
   })
   app.use("/auth", ExpressAuth(authConfig))
   app.use(authSession(authConfig))

@@ -4,6 +4,7 @@
  * with users, sessions and passkeys in the database.
  */
 import type { Adapter } from "@auth/core/adapters"
+import type { RedisStore } from "@auth/core/redis"
 import type { Idp, TestSmtpServer } from "@auth/dev-servers"
 import { DEMO_USER, findDemoUser } from "@auth/example-support"
 import type { ExpressAuthConfig } from "@auth/express"
@@ -20,6 +21,11 @@ export interface PlaygroundAuthOptions {
   secret: string
   adapter: Adapter
   sessionStrategy: "jwt" | "database"
+  /**
+   * Where JWT sessions' revocations and the rate-limit counters live (Redis, from `REDIS_URL`);
+   * without it, in memory.
+   */
+  store?: RedisStore | undefined
   idp: Idp
   smtp: TestSmtpServer
 }
@@ -33,7 +39,9 @@ export function createAuthConfig(options: PlaygroundAuthOptions): ExpressAuthCon
     trustHost: true,
     basePath: "/auth",
     adapter: options.adapter,
-    session: { strategy: options.sessionStrategy },
+    // Without a store, core keeps JWT revocations and rate-limit counters in memory.
+    session: { strategy: options.sessionStrategy, store: options.store },
+    rateLimit: { store: options.store },
     theme: {
       brandColor: BRAND_COLOR,
       colorScheme: "auto",

@@ -1,17 +1,18 @@
 /**
- * The home page's browser script (`browser/passkeys.ts`), bundled with esbuild when the
- * playground starts: the playground runs from its sources, with no build step of its own, so
- * the script is made where the server is and served from memory as `/passkeys.js`.
+ * The home page's browser script (`browser/home.ts`: passkeys, sessions, linked accounts),
+ * bundled with esbuild when the playground starts: the playground runs from its sources, with
+ * no build step of its own, so the script is made where the server is and served from memory as
+ * `/home.js`.
  */
 import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
 
-const ENTRY = fileURLToPath(new URL("./browser/passkeys.ts", import.meta.url))
+const ENTRY = fileURLToPath(new URL("./browser/home.ts", import.meta.url))
 
 let bundled: Promise<string> | undefined
 
 /**
- * The bundle of `browser/passkeys.ts` with `@auth/core`'s browser client inside, made once per
+ * The bundle of `browser/home.ts` with `@auth/core`'s browser client inside, made once per
  * process.
  *
  * @throws {Error} when esbuild cannot bundle it (a package it imports is not built)

@@ -4,8 +4,8 @@ import type { PlaygroundOptions } from "./playground.js"
 const MAX_PORT = 65_535
 
 /**
- * Reads `PORT`, `DATABASE_URL`, `AUTH_SESSION_STRATEGY` (`jwt` or `database`), `AUTH_SECRET`,
- * `NODE_ENV` and `PLAYGROUND_DATA_DIR`.
+ * Reads `PORT`, `DATABASE_URL`, `REDIS_URL`, `AUTH_SESSION_STRATEGY` (`jwt` or `database`),
+ * `AUTH_SECRET`, `NODE_ENV` and `PLAYGROUND_DATA_DIR`.
  *
  * @throws {Error} when `PORT` or `AUTH_SESSION_STRATEGY` has a value the playground cannot use
  */
@@ -16,6 +16,7 @@ export function playgroundOptionsFromEnv(
     port: parsePort(env.PORT),
     dataDir: nonEmpty(env.PLAYGROUND_DATA_DIR),
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    redisUrl: nonEmpty(env.REDIS_URL),
     sessionStrategy: parseStrategy(env.AUTH_SESSION_STRATEGY),
     secret: nonEmpty(env.AUTH_SECRET),
     production: env.NODE_ENV === "production",

@@ -56,7 +56,7 @@ describe("startPlayground", () => {
     ])
   })
 
-  it("shows a signed-in user the passkeys section, driven by /passkeys.js", async () => {
+  it("shows a signed-in user the passkeys, sessions and accounts sections, driven by /home.js", async () => {
     const jar = new CookieJar()
     const signIn = await postAuthForm(playground.url, "/auth/callback/credentials", {
       email: "demo@example.test",
@@ -67,22 +67,29 @@ describe("startPlayground", () => {
     const home = await fetch(playground.url, { headers: { cookie: jar.header() } })
     const page = await home.text()
     expect(page).toContain('<h2 id="passkeys-heading">Passkeys</h2>')
-    expect(page).toContain('<script type="module" src="/passkeys.js"></script>')
+    expect(page).toContain('<h2 id="sessions-heading">Your sessions</h2>')
+    expect(page).toContain('<h2 id="accounts-heading">Linked accounts</h2>')
+    expect(page).toContain('<script type="module" src="/home.js"></script>')
     expect(home.headers.get("content-security-policy")).toContain("script-src 'self'")
-    const script = await fetch(`${playground.url}/passkeys.js`)
+    const script = await fetch(`${playground.url}/home.js`)
     expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8")
-    // The WebAuthn client is bundled in, with the playground's base path.
+    // The browser client is bundled in, with the playground's base path.
     expect(await script.text()).toContain("/auth")
-    const passkeys = await fetch(`${playground.url}/auth/passkeys`, {
-      headers: { cookie: jar.header() },
-    })
-    expect(await passkeys.json()).toEqual({ passkeys: [] })
+    const read = (path: string) =>
+      fetch(`${playground.url}/auth/${path}`, { headers: { cookie: jar.header() } })
+    expect(await (await read("passkeys")).json()).toEqual({ passkeys: [] })
+    const { sessions } = (await (await read("sessions")).json()) as {
+      sessions: { current: boolean }[]
+    }
+    expect(sessions.filter((session) => session.current)).toHaveLength(1)
+    expect(await (await read("accounts")).json()).toEqual({ accounts: [] })
   })
 
-  it("shows the passkeys section to signed-in users only", async () => {
+  it("shows the account sections to signed-in users only", async () => {
     const page = await (await fetch(playground.url)).text()
     expect(page).not.toContain("passkeys-heading")
-    expect(page).not.toContain("/passkeys.js")
+    expect(page).not.toContain("sessions-heading")
+    expect(page).not.toContain("/home.js")
   })
 
   it("lists sent messages in the mailbox, newest first, links escaped", async () => {

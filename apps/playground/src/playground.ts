@@ -5,7 +5,9 @@
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { resolve } from "node:path"
+import { createRedisStore } from "@auth/core/redis"
 import { startIdentityProvider, startSmtpServer } from "@auth/dev-servers"
+import { exampleRedis } from "@auth/example-support"
 import { DEMO_USER } from "@auth/example-support/demo-user"
 import { CloseStack, resolveSecret } from "@auth/example-support/servers"
 import { createApp } from "./app.js"
@@ -36,6 +38,11 @@ export interface PlaygroundOptions {
   dataDir?: string
   /** A PostgreSQL URL: the tables go there (schema `playground`) instead of PGlite. */
   databaseUrl?: string
+  /**
+   * A Redis URL: JWT sessions' revocations and the rate limits go there (keys `playground:…`)
+   * instead of memory.
+   */
+  redisUrl?: string
   /** @default "database" */
   sessionStrategy?: "jwt" | "database"
   /** `AUTH_SECRET`; without it a development secret is created (never in production). */
@@ -103,10 +110,13 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     const smtp = stack.push(await startSmtpServer())
     const idp = stack.push(await startIdentityProvider({ name: "Playground ID" }))
     const database = stack.push(await openDatabase({ databaseUrl: options.databaseUrl, dataDir }))
+    // One client per process (shared by playgrounds started in it), closed when it exits.
+    const redis = exampleRedis(options.redisUrl, options.logError ?? console.error)
     const authConfig = createAuthConfig({
       secret: secret.secret,
       adapter: database.adapter,
       sessionStrategy,
+      store: redis && createRedisStore(redis, { prefix: "playground:" }),
       idp,
       smtp,
     })
@@ -114,7 +124,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       authConfig,
       smtp,
       home: { demoUser: DEMO_USER, sessionStrategy, storage: database.description },
-      passkeysScript: await browserScript(),
+      homeScript: await browserScript(),
       logError: options.logError ?? console.error,
     })
     server.on("request", app)
@@ -125,6 +135,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       ),
     )
     log(`Sessions: ${sessionStrategy}; storage: ${database.description}.`)
+    if (redis) log("Session revocations and rate limits: Redis at REDIS_URL.")
     log(`Playground ID (OpenID provider) at ${idp.issuer}; SMTP server at ${smtp.url}.`)
     return {
       url: `http://localhost:${port}`,

@@ -25,6 +25,8 @@ export const EXAMPLE_ENV = {
   openDatabase: "EXAMPLE_OPEN_DATABASE",
   /** Read, never set: the user's choice, passed through (and checked by the launcher). */
   sessionStrategy: "AUTH_SESSION_STRATEGY",
+  /** Read, never set: the app's Redis (see `exampleRedis`), passed through. */
+  redisUrl: "REDIS_URL",
 } as const
 
 /** An environment, as `process.env` is. */

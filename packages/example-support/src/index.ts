@@ -1,8 +1,9 @@
 /**
  * `@auth/example-support`: what an example app imports in its server code besides its auth
  * config, which it writes itself. The database connection (PostgreSQL or embedded PGlite), the
- * mailbox, the demo user's lookup. Node-only servers are in `@auth/example-support/servers`,
- * the test launcher in `/launch`.
+ * Redis client (`REDIS_URL`), the mailbox, the demo user's lookup. Node-only servers are in
+ * `@auth/example-support/servers`, the test launcher in `/launch`; browser code imports
+ * `/demo-user` and `/account-view`.
  *
  * @module @auth/example-support
  */
@@ -25,3 +26,9 @@ export {
   type SessionStrategy,
 } from "./env.js"
 export { type MailboxMessage, readMailbox, toMailboxMessage } from "./mailbox.js"
+export {
+  closeExampleRedis,
+  type ExampleRedisClient,
+  exampleRedis,
+  type RedisErrorLog,
+} from "./redis.js"

@@ -52,7 +52,10 @@ export interface ExampleServersOptions {
 
 /** The running servers, and the environment to start the app with. */
 export interface ExampleServers {
-  /** The variables of the README's table (not `DATABASE_URL`, `AUTH_SESSION_STRATEGY`: those are the caller's). */
+  /**
+   * The variables of the README's table (not `DATABASE_URL`, `AUTH_SESSION_STRATEGY`,
+   * `REDIS_URL`: those are the caller's).
+   */
   env: Record<string, string>
   port: number
   /** `http://localhost:<port>` */

@@ -4,7 +4,8 @@
  * /api/auth, @auth/hono's default.
  */
 
-import { DEMO_USER, exampleDatabase, findDemoUser } from "@auth/example-support"
+import { createRedisStore } from "@auth/core/redis"
+import { DEMO_USER, exampleDatabase, exampleRedis, findDemoUser } from "@auth/example-support"
 import type { AuthConfig } from "@auth/hono"
 import Credentials from "@auth/hono/providers/credentials"
 import Nodemailer from "@auth/hono/providers/nodemailer"
@@ -13,6 +14,11 @@ import { PostgresAdapter } from "@auth/pg-adapter"
 
 /** The schema of the auth tables (made on first use). */
 const schema = "examples"
+
+// With REDIS_URL, JWT sessions' revocations and the rate limits live in Redis, shared by every
+// instance of the app; without it, in memory (`undefined` is the default).
+const redis = exampleRedis(process.env.REDIS_URL)
+const store = redis && createRedisStore(redis, { prefix: "hono:" })
 
 // One object for every request: @auth/hono completes it from the environment once.
 export const authConfig: AuthConfig = {
@@ -63,7 +69,11 @@ export const authConfig: AuthConfig = {
   // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/; passkeys are stored
   // there too.
   adapter: PostgresAdapter(exampleDatabase(process.env.DATABASE_URL, { schema }), { schema }),
-  session: { strategy: process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database" },
+  session: {
+    strategy: process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database",
+    store,
+  },
+  rateLimit: { store },
   callbacks: {
     // The browser client's `update({ name })` renames the user of a JWT session.
     jwt({ token, trigger, session }) {

@@ -1,13 +1,14 @@
 /**
  * The browser side: the session as @auth/core's browser client sees it (kept in step with the
  * other tabs), the "in the browser" sign-in and sign-out buttons, and the signed-in user's
- * passkeys (src/passkeys.ts).
+ * passkeys (src/passkeys.ts), sessions and linked accounts (src/sessions.ts).
  */
 import { createAuthClient } from "@auth/core/client"
 import type { Session } from "@auth/core/types"
 import { DEMO_USER } from "@auth/example-support/demo-user"
 import { createWebAuthnClient } from "@auth/hono/webauthn"
 import { setUpPasskeys } from "./passkeys.js"
+import { setUpAccounts, setUpSessions } from "./sessions.js"
 
 const client = createAuthClient({ basePath: "/api/auth" })
 
@@ -35,3 +36,8 @@ document.querySelector("[data-sign-out]")?.addEventListener("click", () => {
 // The passkey functions of the same client: adding a passkey refreshes its session stores.
 const passkeys = document.querySelector<HTMLElement>("[data-passkeys]")
 if (passkeys) setUpPasskeys(passkeys, createWebAuthnClient(client))
+// Sessions and accounts, with the same client: signing this browser out updates its stores.
+const sessions = document.querySelector<HTMLElement>("[data-sessions]")
+if (sessions) setUpSessions(sessions, client)
+const accounts = document.querySelector<HTMLElement>("[data-accounts]")
+if (accounts) setUpAccounts(accounts, client)

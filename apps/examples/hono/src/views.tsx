@@ -10,7 +10,7 @@ const STYLE = `
   body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 48rem; padding: 1rem; line-height: 1.5 }
   header { display: flex; justify-content: space-between; align-items: center; border-bottom: 1px solid #d4d4d8 }
   nav, .actions { display: flex; gap: 1rem }
-  [data-passkeys] li { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; margin-bottom: 0.5rem }
+  [data-passkeys] li, [data-sessions] li, [data-accounts] li { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; margin-bottom: 0.5rem }
 `
 
 /** Every page: the navigation, and who the server says is signed in. */
@@ -67,6 +67,8 @@ export function HomePage(props: { session: Session | null; csrfToken: string }) 
             E-mail: <span data-testid="session-email">{session.user.email}</span>
           </p>
           <PasskeysSection />
+          <SessionsSection />
+          <AccountsSection />
         </>
       ) : (
         <>
@@ -132,6 +134,43 @@ function PasskeysSection() {
       <button type="button" data-passkeys-add>
         Add a passkey
       </button>
+    </section>
+  )
+}
+
+/**
+ * The signed-in user's sessions: rendered empty; `/static/client.js` (src/sessions.ts) lists
+ * them, this one marked "This device", and signs the others out with the browser client.
+ */
+function SessionsSection() {
+  return (
+    <section aria-labelledby="sessions-heading" data-sessions>
+      <h2 id="sessions-heading">Your sessions</h2>
+      <p>Where you are signed in. Sign out a device you no longer use or do not recognise.</p>
+      <div data-list>
+        <p>Loading your sessions…</p>
+      </div>
+      <p role="status" />
+      <button type="button" data-sessions-revoke-others hidden>
+        Sign out everywhere else
+      </button>
+    </section>
+  )
+}
+
+/**
+ * The signed-in user's linked accounts: rendered empty; `/static/client.js` (src/sessions.ts)
+ * lists them and unlinks them with the browser client.
+ */
+function AccountsSection() {
+  return (
+    <section aria-labelledby="accounts-heading" data-accounts>
+      <h2 id="accounts-heading">Linked accounts</h2>
+      <p>The providers you have signed in with, besides your password and passkeys.</p>
+      <div data-list>
+        <p>Loading your linked accounts…</p>
+      </div>
+      <p role="status" />
     </section>
   )
 }

@@ -2,6 +2,7 @@ import { auth } from "@/auth"
 import { changeName, signInOnTheServer, signOutOnTheServer } from "./actions"
 import { ClientSession } from "./client-session"
 import { Passkeys } from "./passkeys"
+import { LinkedAccounts, Sessions } from "./sessions"
 
 export default async function Home() {
   const session = await auth()
@@ -15,6 +16,8 @@ export default async function Home() {
             E-mail: <span data-testid="session-email">{user.email}</span>
           </p>
           <Passkeys />
+          <Sessions />
+          <LinkedAccounts />
         </>
       ) : (
         <>

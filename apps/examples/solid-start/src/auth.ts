@@ -3,7 +3,8 @@
  * pages, actions and middleware use. AUTH_SECRET and AUTH_URL come from the environment
  * (`pnpm start` sets them; set your own in production).
  */
-import { DEMO_USER, exampleDatabase, findDemoUser } from "@auth/example-support"
+import { createRedisStore } from "@auth/core/redis"
+import { DEMO_USER, exampleDatabase, exampleRedis, findDemoUser } from "@auth/example-support"
 import { PostgresAdapter } from "@auth/pg-adapter"
 import { SolidAuth, type SolidAuthConfig } from "@auth/solid-start"
 import Credentials from "@auth/solid-start/providers/credentials"
@@ -13,6 +14,11 @@ import { prefix } from "./lib/prefix"
 
 /** The schema of the auth tables (made on first use). */
 const schema = "examples"
+
+// With REDIS_URL, JWT sessions' revocations and the rate limits live in Redis, shared by every
+// instance of the app; without it, in memory (`undefined` is the default).
+const redis = exampleRedis(process.env.REDIS_URL)
+const store = redis && createRedisStore(redis, { prefix: "solid-start:" })
 
 export const authConfig: SolidAuthConfig = {
   prefix,
@@ -63,7 +69,11 @@ export const authConfig: SolidAuthConfig = {
   // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/; passkeys are stored
   // there too.
   adapter: PostgresAdapter(exampleDatabase(process.env.DATABASE_URL, { schema }), { schema }),
-  session: { strategy: process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database" },
+  session: {
+    strategy: process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database",
+    store,
+  },
+  rateLimit: { store },
   callbacks: {
     // The browser client's `update({ name })` renames the user of a JWT session.
     jwt({ token, trigger, session }) {

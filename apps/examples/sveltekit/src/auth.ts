@@ -1,16 +1,22 @@
-import { DEMO_USER, exampleDatabase, findDemoUser } from "@auth/example-support"
+import { createRedisStore } from "@auth/core/redis"
+import { DEMO_USER, exampleDatabase, exampleRedis, findDemoUser } from "@auth/example-support"
 import { PostgresAdapter } from "@auth/pg-adapter"
 import { SvelteKitAuth } from "@auth/sveltekit"
 import Credentials from "@auth/sveltekit/providers/credentials"
 import Nodemailer from "@auth/sveltekit/providers/nodemailer"
 import Passkey from "@auth/sveltekit/providers/passkey"
-import { AUTH_SESSION_STRATEGY, DATABASE_URL, EMAIL_SERVER } from "$app/env/private"
+import { AUTH_SESSION_STRATEGY, DATABASE_URL, EMAIL_SERVER, REDIS_URL } from "$app/env/private"
 
 /** Where the auth routes are: SvelteKit's default. */
 export const basePath = "/auth"
 
 /** The schema of the auth tables (made on first use). */
 const schema = "examples"
+
+// With REDIS_URL, JWT sessions' revocations and the rate limits live in Redis, shared by every
+// instance of the app; without it, in memory (`undefined` is the default).
+const redis = exampleRedis(REDIS_URL)
+const store = redis && createRedisStore(redis, { prefix: "sveltekit:" })
 
 // AUTH_SECRET and AUTH_URL come from the environment (`pnpm start` sets them; set your own in production); the
 // variables the app reads itself are declared in `src/env.ts`.
@@ -63,7 +69,8 @@ export const { handle, signIn, signOut } = SvelteKitAuth({
   // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/; passkeys are stored
   // there too.
   adapter: PostgresAdapter(exampleDatabase(DATABASE_URL, { schema }), { schema }),
-  session: { strategy: AUTH_SESSION_STRATEGY },
+  session: { strategy: AUTH_SESSION_STRATEGY, store },
+  rateLimit: { store },
   callbacks: {
     // The browser client's `update({ name })` renames the user of a JWT session.
     jwt({ token, trigger, session }) {

@@ -18,6 +18,11 @@ export const variables = defineEnvVars({
       throw new Error(`AUTH_SESSION_STRATEGY must be "jwt" or "database", not "${value}".`)
     },
   },
+  REDIS_URL: {
+    description:
+      "Redis for JWT sessions' revocations and the rate limits (keys sveltekit:…); unset: in memory",
+    schema: (value) => value || undefined,
+  },
   EMAIL_SERVER: {
     description: "The SMTP server of e-mail sign-in links; unset: no e-mail sign-in",
     schema: (value) => value || undefined,

@@ -1,16 +1,11 @@
 /**
- * The home page's passkeys, in the browser (served as `/passkeys.js`, bundled by
+ * The home page's passkeys, in the browser (part of `/home.js`, bundled from `home.ts` by
  * `browser-script.ts`): lists the signed-in user's passkeys, adds one with the WebAuthn client
  * (`signIn("passkey", { action: "register" })`) and removes them, saying what happened in the
  * section's status line. The server renders the section empty (`pages/home.ts`); this fills it.
  */
-import { createAuthClient, type SignInResult } from "@auth/core/client"
-import {
-  createWebAuthnClient,
-  type Passkey,
-  type PasskeysResult,
-  type WebAuthnClient,
-} from "@auth/core/client/webauthn"
+import type { SignInResult } from "@auth/core/client"
+import type { Passkey, PasskeysResult, WebAuthnClient } from "@auth/core/client/webauthn"
 
 /** The section's parts, as `pages/home.ts` renders them. */
 interface PasskeysView {
@@ -44,7 +39,7 @@ export function setUpPasskeys(section: HTMLElement, webauthn: WebAuthnClient): v
       return
     }
     const items = document.createElement("ul")
-    items.className = "passkeys"
+    items.className = "list"
     items.append(...result.passkeys.map((passkey) => item(passkey, () => remove(passkey.id))))
     list.replaceChildren(items)
   }
@@ -148,6 +143,3 @@ function removalFailure(error: string): string {
       return `The passkey could not be removed (${error}).`
   }
 }
-
-const section = document.querySelector<HTMLElement>("[data-passkeys]")
-if (section) setUpPasskeys(section, createWebAuthnClient(createAuthClient({ basePath: "/auth" })))

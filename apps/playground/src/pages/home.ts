@@ -1,6 +1,6 @@
 /**
- * The home page: who is signed in, the session as the app sees it, the user's passkeys, and the
- * ways to sign in.
+ * The home page: who is signed in, the session as the app sees it, the user's passkeys, sessions
+ * and linked accounts, and the ways to sign in.
  */
 import type { Session } from "@auth/core/types"
 import { html, type SafeHtml } from "../html.js"
@@ -16,10 +16,12 @@ export interface HomePageProps {
 }
 
 /**
- * The signed-in user's passkeys: rendered empty, filled and driven by `/passkeys.js`
- * (`browser/passkeys.ts`), which lists, adds and removes them with the WebAuthn client.
+ * The signed-in user's passkeys, sessions and linked accounts: rendered empty, filled and driven
+ * by `/home.js` (`browser/home.ts`) with the browser client: passkeys listed, added and removed
+ * (`browser/passkeys.ts`); sessions listed and signed out, accounts listed and unlinked
+ * (`browser/sessions.ts`).
  */
-const passkeysSection = html`<section class="card" aria-labelledby="passkeys-heading" data-passkeys>
+const accountSections = html`<section class="card" aria-labelledby="passkeys-heading" data-passkeys>
 <h2 id="passkeys-heading">Passkeys</h2>
 <p class="muted">Sign in with your device's screen lock or a security key instead of a password.</p>
 <div data-passkeys-list><p>Loading your passkeys…</p></div>
@@ -27,7 +29,22 @@ const passkeysSection = html`<section class="card" aria-labelledby="passkeys-hea
 <div class="actions"><button type="button" class="button" data-passkeys-add>Add a passkey</button></div>
 <noscript><p>Passkeys need JavaScript.</p></noscript>
 </section>
-<script type="module" src="/passkeys.js"></script>`
+<section class="card" aria-labelledby="sessions-heading" data-sessions>
+<h2 id="sessions-heading">Your sessions</h2>
+<p class="muted">Where you are signed in. Sign out a device you no longer use or do not recognise.</p>
+<div data-list><p>Loading your sessions…</p></div>
+<p role="status" class="muted"></p>
+<div class="actions"><button type="button" class="button" data-sessions-revoke-others hidden>Sign out everywhere else</button></div>
+<noscript><p>Your sessions need JavaScript.</p></noscript>
+</section>
+<section class="card" aria-labelledby="accounts-heading" data-accounts>
+<h2 id="accounts-heading">Linked accounts</h2>
+<p class="muted">The providers you have signed in with, besides your password and passkeys.</p>
+<div data-list><p>Loading your linked accounts…</p></div>
+<p role="status" class="muted"></p>
+<noscript><p>Your linked accounts need JavaScript.</p></noscript>
+</section>
+<script type="module" src="/home.js"></script>`
 
 /** The home page. */
 export function homePage(props: HomePageProps): SafeHtml {
@@ -43,7 +60,7 @@ export function homePage(props: HomePageProps): SafeHtml {
 <a class="button secondary" href="/auth/signout">Sign out</a>
 </div>
 </section>
-${passkeysSection}`
+${accountSections}`
     : html`<section class="card" id="session">
 <h1>You are not signed in</h1>
 <p>Pick any of the ways below: everything runs on this machine, nothing to set up.</p>

@@ -20,6 +20,7 @@ const STYLES = `
 @media (prefers-color-scheme: dark) { :root { --brand: #818cf8; --on-brand: #0d1117; --bg: #0d1117;
   --card: #161b22; --text: #f0f6fc; --muted: #9da7b3; --border: #30363d; --code: #0d1117; } }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { margin: 0; background: var(--bg); color: var(--text);
   font: 16px/1.5 ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 /* Wraps on narrow screens (375 px phones): brand, navigation and who is signed in take their own lines. */
@@ -53,11 +54,11 @@ ul.methods li { margin-bottom: 8px; }
 .message:first-of-type { border-top: 0; padding-top: 0; }
 .message h2 { margin-bottom: 4px; }
 .message code { overflow-wrap: anywhere; }
-ul.passkeys { list-style: none; padding: 0; margin: 0; }
-ul.passkeys li { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between;
+ul.list { list-style: none; padding: 0; margin: 0; }
+ul.list li { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between;
   gap: 8px 16px; padding: 12px 0; border-top: 1px solid var(--border); }
-ul.passkeys li:first-child { border-top: 0; }
-ul.passkeys p { margin: 0; }
+ul.list li:first-child { border-top: 0; }
+ul.list p { margin: 0; overflow-wrap: anywhere; }
 .button:disabled { opacity: 0.6; cursor: progress; }
 @media (max-width: 480px) { header { padding: 12px 16px; } .card { padding: 20px 16px; } }
 `

@@ -3,6 +3,7 @@ import { createSession, signIn, signOut } from "@auth/solid-start/client"
 import { createAsync, type RouteDefinition } from "@solidjs/router"
 import { Show } from "solid-js"
 import { Passkeys } from "~/components/Passkeys"
+import { LinkedAccounts, Sessions } from "~/components/Sessions"
 import { getSession, signInOnServer, signOutOnServer } from "~/lib/session"
 
 export const route = { preload: () => getSession() } satisfies RouteDefinition
@@ -34,6 +35,8 @@ export default function Home() {
               E-mail: <span data-testid="session-email">{user().email}</span>
             </p>
             <Passkeys />
+            <Sessions />
+            <LinkedAccounts />
           </>
         )}
       </Show>
