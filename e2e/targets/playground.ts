@@ -10,11 +10,10 @@ export const playground: E2eTarget = {
   async start(strategy) {
     // Loaded here, not at import: selecting other targets must not need the playground built.
     const { startPlayground } = await import("playground")
-    // Never `DATABASE_URL`: the tests must not depend on or touch a shared server. `REDIS_URL`
-    // only when the run sets it, as the example apps get it through the launcher's environment.
-    const redisUrl = process.env.REDIS_URL
+    // Never `DATABASE_URL` nor `REDIS_URL`: the tests must not depend on or touch a shared
+    // server, whose keys would outlive the run (the example apps' launcher clears it too).
     return startWithDataDir(`e2e-playground-${strategy}`, (dataDir) =>
-      startPlayground({ port: 0, dataDir, sessionStrategy: strategy, redisUrl, log: () => {} }),
+      startPlayground({ port: 0, dataDir, sessionStrategy: strategy, log: () => {} }),
     )
   },
 }

@@ -63,7 +63,9 @@ export async function startExampleApp(options: StartExampleAppOptions): Promise<
   if (options.dev) args.push("--dev")
   const child = spawn(process.execPath, [...args, "--", ...options.command], {
     cwd: options.cwd,
-    env: { ...process.env, [EXAMPLE_ENV.port]: "0", ...options.env },
+    // Never the run's `REDIS_URL`: a test's app keeps its revocations and rate-limit counters in
+    // its own memory, not under a key prefix that outlives the run (a test may set it itself).
+    env: { ...process.env, REDIS_URL: "", [EXAMPLE_ENV.port]: "0", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   })
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))

@@ -9,15 +9,19 @@ const TWO_DAYS_MS = 2 * 24 * 60 * 60 * 1000
 
 /**
  * A session cookie for the account's user issued two days ago: any session read that re-issues
- * stale cookies (`reissue: "stale"`, or `"always"`) sets a fresh one.
+ * stale cookies (`reissue: "stale"`, or `"always"`) sets a fresh one. Its session id (`sid`:
+ * when the session started, in base 36, and a random id, as core makes it) says it started now,
+ * so that a "signed out everywhere" of the user that an earlier test left in a shared store
+ * (Redis, with `REDIS_URL`) does not refuse it: it is stale, not revoked.
  */
 async function staleSessionCookie({ user }: ContractAccount): Promise<string> {
+  const sid = `${Date.now().toString(36)}-${crypto.randomUUID()}`
   vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - TWO_DAYS_MS })
   try {
     const token = await encode({
       secret: CONTRACT_SECRET,
       salt: COOKIES.session,
-      token: { name: user.name, email: user.email, sub: user.id },
+      token: { name: user.name, email: user.email, sub: user.id, sid },
     })
     return `${COOKIES.session}=${token}`
   } finally {

@@ -50,7 +50,10 @@ export function describeSignIn(context: ContractContext): void {
       expect(client.jar.has(COOKIES.session)).toBe(false)
     })
 
-    it("limits a flood of wrong passwords for one identifier (rateLimit, on by default)", async () => {
+    // Twelve sign-ins at once, each checking a password (the example apps hash theirs): more time.
+    it("limits a flood of wrong passwords for one identifier (rateLimit, on by default)", {
+      timeout: 60_000,
+    }, async () => {
       // A fresh identifier of its own, so that no other test's user is locked out.
       const identifier = `flood-${crypto.randomUUID()}@example.test`
       const fields = Object.fromEntries(
