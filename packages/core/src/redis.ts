@@ -10,7 +10,7 @@
  * import { createRedisStore } from "@auth/core/redis"
  * import { createClient } from "redis"
  *
- * const redis = await createClient({ url: process.env.REDIS_URL }).connect()
+ * const redis = await createClient({ url: redisUrl }).connect() // your Redis server's URL
  * const store = createRedisStore(redis)
  *
  * const response = await Auth(request, {
@@ -150,7 +150,7 @@ interface RedisCommands {
  * import Redis from "ioredis"
  * import { createRedisStore } from "@auth/core/redis"
  *
- * const store = createRedisStore(new Redis(process.env.REDIS_URL), { prefix: "myapp:auth:" })
+ * const store = createRedisStore(new Redis(redisUrl), { prefix: "myapp:auth:" })
  */
 export function createRedisStore(client: RedisClient, options: RedisStoreOptions = {}): RedisStore {
   const prefix = resolvePrefix(options.prefix)

@@ -121,7 +121,7 @@ const lastPrepared = new WeakMap<
  * The environment is read the first time; pass the same config object on every request.
  *
  * @param config the user's config (never changed)
- * @param env the environment: `process.env` on Node, `Deno.env.toObject()` on Deno, a Worker's bindings
+ * @param env the environment: the process's variables, `Deno.env.toObject()` on Deno, a Worker's bindings
  * @example
  * const prepared = prepareConfig(config, env, { defaultBasePath: "/api/auth" })
  * if (prepared.error && env.NODE_ENV === "production") throw prepared.error
