@@ -27,7 +27,7 @@ const CHROMIUM_ARGS = [
 const projects: Project<TargetOptions>[] = selectTargets().flatMap((target) =>
   target.strategies.map((strategy) => ({
     name: `${target.name}-${strategy}`,
-    testIgnore: ignoredSpecs(target),
+    testIgnore: ignoredSpecs(target, strategy),
     use: { targetName: target.name, sessionStrategy: strategy },
   })),
 )

@@ -6,7 +6,7 @@ export const playground: E2eTarget = {
   name: "playground",
   basePath: "/auth",
   strategies: SESSION_STRATEGIES,
-  features: ["theme", "a11y", "passkeys"],
+  features: ["theme", "a11y", "passkeys", "playground-pages"],
   async start(strategy) {
     // Loaded here, not at import: selecting other targets must not need the playground built.
     const { startPlayground } = await import("playground")

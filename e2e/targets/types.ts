@@ -11,7 +11,7 @@ export type SessionStrategy = (typeof SESSION_STRATEGIES)[number]
  * `passkeys` = the Passkey provider on the sign-in page and the passkeys section of the home
  * page (reached at `localhost`: browsers refuse passkeys on an IP address).
  */
-export type TargetFeature = "theme" | "browser-client" | "a11y" | "passkeys"
+export type TargetFeature = "theme" | "browser-client" | "a11y" | "passkeys" | "playground-pages"
 
 /** A started target. */
 export interface RunningTarget {

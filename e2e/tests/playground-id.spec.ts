@@ -13,7 +13,7 @@ test("signs in through the Playground ID login page", async ({ page, home, signI
   await home.expectSignedInAs(`${username}@example.test`)
 })
 
-test("cancelling on the Playground ID page returns to the sign-in page with an error", async ({
+test("cancelling on the Playground ID page returns to the sign-in page, which says so", async ({
   page,
   basePath,
   home,
@@ -27,7 +27,7 @@ test("cancelling on the Playground ID page returns to the sign-in page with an e
   await idpLogin.cancelButton.click()
 
   await expect(page).toHaveURL(urlStartingWith(`${basePath}/signin?error=OAuthCallbackError`))
-  await expect(signIn.error).toHaveText("Try signing in with a different account.")
+  await expect(signIn.error).toHaveText("Sign-in was cancelled.")
   await home.goto()
   await home.expectSignedOut()
 })

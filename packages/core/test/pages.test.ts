@@ -107,9 +107,65 @@ describe("built-in pages through Auth()", () => {
     const signIn = await (await client.get("/signin?callbackUrl=%2Fdashboard")).text()
     expect(signIn).toContain('<main class="page"><div class="signin"><div class="card">')
     expect(signIn).toContain("<h1>Sign in</h1>")
-    const signOut = await (await client.get("/signout")).text()
+    const signOut = await (await client.get("/signout?callbackUrl=%2Fdashboard")).text()
     expect(signOut).toContain("<h1>Sign out</h1>")
-    // The callback-url cookie the sign-in page set: Cancel goes back there.
+    // The page's callbackUrl: Cancel goes back there.
     expect(signOut).toContain('<a class="button" href="http://localhost:3000/dashboard">Cancel</a>')
+  })
+
+  describe("the callback-url cookie an earlier flow left (a fix: Auth.js reuses it)", () => {
+    const callbackCookie = (response: Response) =>
+      setCookies(response).find((cookie) => cookie.name === "authjs.callback-url")?.value
+
+    /** A client whose cookie still says where an earlier sign-in went. */
+    async function afterProtectedPage() {
+      const client = new AuthClient(config())
+      const first = await client.get("/signin?callbackUrl=%2Fprotected")
+      expect(callbackCookie(first)).toBe("http://localhost:3000/protected")
+      return client
+    }
+
+    it("is not reused by a sign-in page opened without callbackUrl, which resets it", async () => {
+      const client = await afterProtectedPage()
+      const page = await client.get("/signin")
+      expect(callbackCookie(page)).toBe("http://localhost:3000")
+      // So the credentials form, which posts no callbackUrl, returns to the site.
+      const csrfToken = await client.csrfToken()
+      const signIn = await client.postForm("/callback/credentials", {
+        csrfToken,
+        username: "demo",
+        password: "demo",
+      })
+      expect(signIn.headers.get("location")).toBe("http://localhost:3000")
+    })
+
+    it("still leads the retry after a failed attempt (error=…) back where the flow was going", async () => {
+      const client = await afterProtectedPage()
+      const page = await client.get("/signin?error=CredentialsSignin&code=credentials")
+      expect(callbackCookie(page)).toBeUndefined()
+      const csrfToken = await client.csrfToken()
+      const signIn = await client.postForm("/callback/credentials", {
+        csrfToken,
+        username: "demo",
+        password: "demo",
+      })
+      expect(signIn.headers.get("location")).toBe("http://localhost:3000/protected")
+    })
+
+    it("is not reused by the sign-out page opened without callbackUrl", async () => {
+      const client = await afterProtectedPage()
+      const page = await client.get("/signout")
+      expect(callbackCookie(page)).toBe("http://localhost:3000")
+      const html = await page.text()
+      expect(html).toContain('name="callbackUrl" value="http://localhost:3000"')
+      expect(html).toContain('<a class="button" href="http://localhost:3000">Cancel</a>')
+    })
+
+    it("is still the fallback of a sign-out POST without callbackUrl, as in Auth.js", async () => {
+      const client = await afterProtectedPage()
+      const csrfToken = await client.csrfToken()
+      const response = await client.postForm("/signout", { csrfToken })
+      expect(response.headers.get("location")).toBe("http://localhost:3000/protected")
+    })
   })
 })

@@ -57,7 +57,6 @@ export function homePage(props: HomePageProps): SafeHtml {
 <pre tabindex="0">${JSON.stringify(session, null, 2)}</pre>
 <div class="actions">
 <a class="button" href="/protected">Open the protected page</a>
-<a class="button secondary" href="/auth/signout">Sign out</a>
 </div>
 </section>
 ${accountSections}`
@@ -88,7 +87,7 @@ new e-mail next to "Sign in with Passkey" to sign up with a passkey. Open the pl
 <code>localhost</code>: browsers refuse passkeys on an IP address.</li>
 </ul>
 </section>
-<p class="muted">Sessions: <strong>${props.sessionStrategy}</strong>. Storage: ${props.storage}.
+<p class="muted footnote">Sessions: <strong>${props.sessionStrategy}</strong>. Storage: ${props.storage}.
 The session as JSON: <a href="/auth/session">/auth/session</a>.</p>`,
   })
 }

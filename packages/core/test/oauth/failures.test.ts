@@ -83,6 +83,8 @@ describe("OAuth callback failures, each induced against the real provider", () =
     const response = await deliver(client, denied)
 
     expectErrorRedirect(response, "signin", "OAuthCallbackError")
+    // An addition to Auth.js's URL: the sign-in page reads the cancel as one.
+    expect(locationOf(response).searchParams.get("code")).toBe("access_denied")
     expect(log.errors[0]).toBeInstanceOf(OAuthCallbackError)
     expect(log.errors[0]?.cause).toMatchObject({ providerId: "idp", error: "access_denied" })
     expect(await client.session()).toBeNull()
@@ -151,7 +153,10 @@ describe("OAuth callback failures, each induced against the real provider", () =
     // A second sign-in in the same browser replaces the verifier cookie.
     await startSignIn(client, "idp")
 
-    expectErrorRedirect(await deliver(client, first), "signin", "OAuthCallbackError")
+    const response = await deliver(client, first)
+    expectErrorRedirect(response, "signin", "OAuthCallbackError")
+    // Not a cancel: no code.
+    expect(locationOf(response).searchParams.has("code")).toBe(false)
     expect(log.errors[0]).toBeInstanceOf(OAuthCallbackError)
     expect(log.errors[0]?.cause).toMatchObject({ provider: "idp" })
     expect(oauthErrorCode(log.errors[0])).toBe("invalid_grant")

@@ -196,6 +196,7 @@ describe("plain OAuth 2 sign-in (userinfo, no ID token) against a GitHub-like se
     const response = await signIn(client, "acme", "octocat")
 
     expectErrorRedirect(response, "signin", "OAuthCallbackError")
+    expect(locationOf(response).searchParams.get("code")).toBe("access_denied")
     expect(log.errors[0]).toBeInstanceOf(OAuthCallbackError)
   })
 

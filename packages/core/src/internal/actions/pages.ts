@@ -23,7 +23,11 @@ export async function signInPageAction(context: AuthContext): Promise<ActionResu
     )
   }
   const { query } = context.request
-  const callbackUrl = await callbackUrlOf(context)
+  // Opened without `callbackUrl` the page starts a new sign-in: it returns to the site, not to
+  // where an earlier flow left the callback-URL cookie (Auth.js reuses that). Shown with an
+  // `error` it is the retry of the flow that failed (core's own redirect, which carries no
+  // `callbackUrl`), so the cookie still says where that flow was going.
+  const callbackUrl = await callbackUrlOf(context, { fromCookie: Boolean(query.error) })
   const custom = context.config.pages.signIn
   if (custom) {
     return redirectTo(withQuery(custom, { callbackUrl, error: query.error, code: query.code }))
@@ -78,7 +82,9 @@ export async function signOutPageAction(context: AuthContext): Promise<ActionRes
   const custom = context.config.pages.signOut
   if (custom) return redirectTo(custom)
   const csrfToken = await csrfTokenOf(context)
-  const callbackUrl = await callbackUrlOf(context)
+  // Without `callbackUrl`, back to the site: never to where an earlier sign-in went (a
+  // protected page that would only send the signed-out user to sign in again).
+  const callbackUrl = await callbackUrlOf(context, { fromCookie: false })
   const page = renderSignOutPage({
     csrfToken,
     callbackUrl,

@@ -120,7 +120,7 @@ describe("renderSignInPage", () => {
   it("renders the credentials form posting to the provider callback, with labelled inputs", () => {
     const html = body(signIn({ providers: [credentials] }).html)
     expect(html).toContain(
-      `<form action="${ORIGIN}/auth/callback/credentials" method="POST">` +
+      `<form action="${ORIGIN}/auth/callback/credentials" method="POST" data-keep-fields="[&quot;username&quot;]">` +
         `<input type="hidden" name="csrfToken" value="${CSRF}"/>` +
         '<div><label class="section-header" for="input-username-for-credentials-provider">Username</label>' +
         '<input name="username" id="input-username-for-credentials-provider" type="text" placeholder="jsmith" autofocus/></div>' +
@@ -129,6 +129,31 @@ describe("renderSignInPage", () => {
         '<button id="submitButton" type="submit">Sign in with Credentials</button></form>',
     )
     expectLabelledInputs(html)
+  })
+
+  it("keeps the identifier across a failed attempt: the fields to keep, restored on an error page", () => {
+    const plain = signIn({ providers: [credentials] }).html
+    expect(plain).toContain("<script>(function () {")
+    expect(plain).not.toContain("data-restore-fields>")
+    const failed = body(signIn({ providers: [credentials], error: "CredentialsSignin" }).html)
+    expect(failed).toContain(
+      'method="POST" data-keep-fields="[&quot;username&quot;]" data-restore-fields>',
+    )
+    // Nothing to keep (a one-time code, a password): no attribute and no script.
+    const secrets = signIn({
+      providers: [
+        {
+          ...credentials,
+          credentials: {
+            otp: { label: "Code", autocomplete: "one-time-code" },
+            password: { label: "Password", type: "password" },
+          },
+        },
+      ],
+      error: "CredentialsSignin",
+    }).html
+    expect(secrets).not.toContain("data-keep-fields=")
+    expect(secrets).not.toContain("<script>")
   })
 
   it("labels a credential with its key when no label is configured", () => {
@@ -242,6 +267,16 @@ describe("renderSignInPage", () => {
   it.each(Object.entries(messages))("shows the %s message in an alert box first", (error, text) => {
     expect(body(signIn({ error, code: "credentials" }).html)).toContain(
       `<div class="signin"><div class="card"><div class="error" role="alert"><p>${text}</p></div>`,
+    )
+  })
+
+  it("reads a cancel at the OAuth provider (access_denied) as a cancel, not a failure", () => {
+    expect(body(signIn({ error: "OAuthCallbackError", code: "access_denied" }).html)).toContain(
+      '<div class="error" role="alert"><p>Sign-in was cancelled.</p></div>',
+    )
+    // The code means a cancel only with OAuthCallbackError.
+    expect(body(signIn({ error: "CredentialsSignin", code: "access_denied" }).html)).toContain(
+      "<p>Sign in failed. Check the details you provided are correct.</p>",
     )
   })
 

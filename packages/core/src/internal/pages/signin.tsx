@@ -4,6 +4,7 @@ import type { SignInPageErrorParam } from "../../types.js"
 import { CredentialField } from "./credential-input.js"
 import { ThemeLogo } from "./document.js"
 import { assignFormIds, type ProviderFormIds } from "./form-ids.js"
+import { KEEP_FIELDS_SCRIPT, keptFieldNames } from "./keep-fields.js"
 import { isFormProvider, type PageProvider } from "./page-provider.js"
 import { safeCssColor, safeImageUrl } from "./sanitize.js"
 import { WEBAUTHN_PAGE_SCRIPT } from "./webauthn-script.generated.js"
@@ -18,7 +19,11 @@ export interface SignInPageProps {
   email?: string
   /** The `error` query parameter; picks the message of the error box. */
   error?: string
-  /** The `code` query parameter of a failed credentials sign-in; accepted, not shown (as in Auth.js). */
+  /**
+   * The `code` query parameter: a failed credentials sign-in's (accepted, not shown, as in
+   * Auth.js), or `access_denied` with `OAuthCallbackError` when the user cancelled at the
+   * provider, which the page reads as a cancel.
+   */
   code?: string
   theme: Theme
   origin: string
@@ -40,8 +45,18 @@ const SIGNIN_ERROR_MESSAGES: Record<SignInPageErrorParam | "default", string> = 
   RateLimited: "Too many attempts. Wait a little, then try again.",
 }
 
-/** The message of the sign-in error box for an `error` query value; `Object.hasOwn` keeps `constructor` out. */
-export function signInErrorMessage(error: string): string {
+/**
+ * What the sign-in page says when the user cancelled at the OAuth provider: the provider's
+ * `access_denied` (RFC 6749 §4.1.2.1), sent as `error=OAuthCallbackError&code=access_denied`.
+ */
+export const SIGNIN_CANCELLED_MESSAGE = "Sign-in was cancelled."
+
+/**
+ * The message of the sign-in error box for an `error` query value (and its `code`);
+ * `Object.hasOwn` keeps `constructor` out.
+ */
+export function signInErrorMessage(error: string, code?: string): string {
+  if (error === "OAuthCallbackError" && code === "access_denied") return SIGNIN_CANCELLED_MESSAGE
   return Object.hasOwn(SIGNIN_ERROR_MESSAGES, error)
     ? SIGNIN_ERROR_MESSAGES[error as SignInPageErrorParam]
     : SIGNIN_ERROR_MESSAGES.default
@@ -128,14 +143,26 @@ function CredentialFields(props: { provider: PageProvider; ids: ProviderFormIds 
   )
 }
 
+/**
+ * A credentials form. Its identifier fields (`keptFieldNames`) are kept in the browser across a
+ * failed attempt (`KEEP_FIELDS_SCRIPT`); `restore` marks the page of that failure.
+ */
 function CredentialsForm(props: {
   provider: PageProvider
   ids: ProviderFormIds
   csrfToken: string
+  restore: boolean
 }) {
-  const { provider, ids, csrfToken } = props
+  const { provider, ids, csrfToken, restore } = props
+  const kept = keptFieldNames(provider.credentials)
   return (
-    <form action={provider.callbackUrl} method="POST" id={ids.form}>
+    <form
+      action={provider.callbackUrl}
+      method="POST"
+      id={ids.form}
+      data-keep-fields={kept.length > 0 ? JSON.stringify(kept) : undefined}
+      data-restore-fields={kept.length > 0 && restore ? "" : undefined}
+    >
       <CsrfInput csrfToken={csrfToken} />
       <CredentialFields provider={provider} ids={ids} />
       <button id={ids.submit} type="submit">
@@ -197,6 +224,11 @@ function WebAuthnScript(): JSX.Element {
   return <script dangerouslySetInnerHTML={{ __html: WEBAUTHN_PAGE_SCRIPT }} />
 }
 
+/** The credentials forms' script that keeps the identifier across a failed attempt, inlined. */
+function KeepFieldsScript(): JSX.Element {
+  return <script dangerouslySetInnerHTML={{ __html: KEEP_FIELDS_SCRIPT }} />
+}
+
 function ProviderBlock(props: {
   provider: PageProvider
   ids: ProviderFormIds | undefined
@@ -205,8 +237,10 @@ function ProviderBlock(props: {
   csrfToken: string
   callbackUrl: string
   email?: string
+  /** The page shows an error: kept credentials fields come back. */
+  restore: boolean
 }): JSX.Element {
-  const { provider, ids, previous, hasNext, csrfToken, callbackUrl, email } = props
+  const { provider, ids, previous, hasNext, csrfToken, callbackUrl, email, restore } = props
   const formProvider = isFormProvider(provider)
   return (
     <div class="provider">
@@ -218,7 +252,7 @@ function ProviderBlock(props: {
         <EmailForm provider={provider} ids={ids} csrfToken={csrfToken} email={email} />
       ) : null}
       {provider.type === "credentials" && ids ? (
-        <CredentialsForm provider={provider} ids={ids} csrfToken={csrfToken} />
+        <CredentialsForm provider={provider} ids={ids} csrfToken={csrfToken} restore={restore} />
       ) : null}
       {provider.type === "webauthn" && ids ? (
         <WebAuthnForm
@@ -238,7 +272,7 @@ function ProviderBlock(props: {
  * per provider. Ids are unique on the page, and the first field of the page has `autofocus`.
  */
 export function SignInPage(props: SignInPageProps): JSX.Element {
-  const { csrfToken, callbackUrl, email, error, theme } = props
+  const { csrfToken, callbackUrl, email, error, code, theme } = props
   const providers = props.providers.filter(isRenderable)
   const formIds = assignFormIds(providers)
   return (
@@ -246,7 +280,7 @@ export function SignInPage(props: SignInPageProps): JSX.Element {
       <div class="card">
         {error ? (
           <div class="error" role="alert">
-            <p>{signInErrorMessage(error)}</p>
+            <p>{signInErrorMessage(error, code)}</p>
           </div>
         ) : null}
         <ThemeLogo theme={theme} />
@@ -261,9 +295,16 @@ export function SignInPage(props: SignInPageProps): JSX.Element {
             csrfToken={csrfToken}
             callbackUrl={callbackUrl}
             email={email}
+            restore={Boolean(error)}
           />
         ))}
       </div>
+      {providers.some(
+        (provider) =>
+          provider.type === "credentials" && keptFieldNames(provider.credentials).length > 0,
+      ) ? (
+        <KeepFieldsScript />
+      ) : null}
       {providers.some((provider) => provider.type === "webauthn") ? <WebAuthnScript /> : null}
     </div>
   )

@@ -90,12 +90,22 @@ export async function assertCsrf(context: AuthContext): Promise<void> {
  * The URL to return to after the action: the body's `callbackUrl`, else the query's, else the
  * callback-URL cookie, else the origin; passed through the `redirect` callback and made safe
  * for a `Location` header. When it changes, the callback-URL cookie is updated.
+ *
+ * With `fromCookie: false` (the built-in pages opened without `callbackUrl`, which start a new
+ * flow) the cookie is not read: the origin replaces a URL an earlier flow left there.
  */
-export async function callbackUrlOf(context: AuthContext): Promise<string> {
+export async function callbackUrlOf(
+  context: AuthContext,
+  { fromCookie = true }: { fromCookie?: boolean } = {},
+): Promise<string> {
   const { body, query, cookies } = context.request
   const { name, options } = context.cookies.callbackUrl
   const cookieValue = cookies[name]
-  const candidate = firstString(body?.callbackUrl, query.callbackUrl, cookieValue)
+  const candidate = firstString(
+    body?.callbackUrl,
+    query.callbackUrl,
+    fromCookie ? cookieValue : undefined,
+  )
   const callbackUrl = candidate ? await redirectTarget(context, candidate) : context.origin
   if (callbackUrl !== cookieValue) context.setCookies.push({ name, value: callbackUrl, options })
   return callbackUrl

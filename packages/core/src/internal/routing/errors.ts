@@ -4,6 +4,7 @@ import {
   ErrorPageLoop,
   type ErrorType,
   isClientError,
+  OAuthCallbackError,
   RateLimited,
 } from "../../errors.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
@@ -120,6 +121,7 @@ export function actionErrorResponse(context: AuthContext, error: unknown): Respo
   const type = isClientError(error) ? error.type : "Configuration"
   const params = new URLSearchParams({ error: PAGE_ERROR_VALUES[type as ErrorType] ?? type })
   if (error instanceof CredentialsSignin) params.set("code", error.code)
+  else if (isCancelledAtProvider(error)) params.set("code", "access_denied")
   const kind = error instanceof AuthError && error.kind === "signIn" ? "signIn" : "error"
   const page = config.pages[kind]
   const base = page
@@ -128,6 +130,24 @@ export function actionErrorResponse(context: AuthContext, error: unknown): Respo
   const url = `${base}${base.includes("?") ? "&" : "?"}${params}`
   if (request.headers.has("X-Auth-Return-Redirect")) return jsonResponse({ url }, 200)
   return new Response(null, { status: 302, headers: { Location: url } })
+}
+
+/**
+ * Whether the OAuth provider answered the authorization request with `access_denied` (RFC 6749
+ * §4.1.2.1: the user cancelled or refused consent). The sign-in page gets `code=access_denied`
+ * next to `error=OAuthCallbackError` (an addition: the `error` stays Auth.js's) and reads it as a
+ * cancel. Only that registered code is copied into the URL, never the provider's other values.
+ */
+function isCancelledAtProvider(error: unknown): boolean {
+  if (!(error instanceof OAuthCallbackError)) return false
+  const cause: unknown = error.cause
+  return (
+    typeof cause === "object" &&
+    cause !== null &&
+    !(cause instanceof Error) &&
+    (cause as { err?: unknown }).err === undefined &&
+    (cause as { error?: unknown }).error === "access_denied"
+  )
 }
 
 /**
