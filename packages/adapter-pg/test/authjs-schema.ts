@@ -4,11 +4,17 @@
  * ids, `VARCHAR(255)` columns, no foreign keys, no unique e-mail or session token), on PGlite or
  * in a fresh schema of a PostgreSQL server.
  */
-import { PGlite } from "@electric-sql/pglite"
+import type { PGlite } from "@electric-sql/pglite"
 import pg from "pg"
 import type { Queryable } from "../src/queryable.js"
 import { applySchema } from "../src/schema.js"
-import { dropSchema, quietLogger, randomSchemaName, type TestDatabase } from "./databases.js"
+import {
+  dropSchema,
+  quietLogger,
+  randomSchemaName,
+  sharedPGlite,
+  type TestDatabase,
+} from "./databases.js"
 
 /** The documented tables, created in the schema first on the `search_path`. */
 export const AUTHJS_SCHEMA_SQL = `
@@ -81,20 +87,32 @@ export interface AuthjsDatabase extends TestDatabase {
  * Auth.js's adapter reads `rowCount`, which PGlite does not set (it has `affectedRows`): the
  * view of a PGlite database that a `pg.Pool` would give it.
  */
-export function withRowCount(db: PGlite): Queryable {
+export function withRowCount(db: PGlite, schema = "public"): Queryable {
   return {
     async query(text, params) {
+      // The file's PGlite is one session that suites share: each query names its schema first.
+      if (schema !== "public") await db.exec(`SET search_path TO "${schema}"`)
       const result = await db.query(text, params)
       return { rows: result.rows, rowCount: result.rows.length || (result.affectedRows ?? 0) }
     },
   }
 }
 
-/** An in-memory PGlite database with Auth.js's tables in `public`. */
+/** A fresh schema with Auth.js's tables in this file's PGlite; `close` drops the schema. */
 export async function openAuthjsPGlite(): Promise<AuthjsDatabase> {
-  const db = new PGlite()
-  await db.exec(AUTHJS_SCHEMA_SQL)
-  return { client: db, authjsClient: withRowCount(db), schema: "public", close: () => db.close() }
+  const db = sharedPGlite()
+  const schema = randomSchemaName()
+  await db.exec(
+    `CREATE SCHEMA "${schema}"; SET search_path TO "${schema}"; ${AUTHJS_SCHEMA_SQL}; SET search_path TO public`,
+  )
+  return {
+    client: db,
+    authjsClient: withRowCount(db, schema),
+    schema,
+    close: async () => {
+      await db.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
+    },
+  }
 }
 
 /**
