@@ -1,6 +1,6 @@
 /**
  * The Next.js 16 example app (`apps/examples/nextjs`): its production build, served by
- * `next start` (through the app's `serve.mjs`, which also passes `HOST`).
+ * the app's `serve.mjs` (Next's custom-server API, as `next start` serves it, on PORT and HOST).
  */
 import { exampleAppTarget } from "./example-app.js"
 

@@ -1,13 +1,13 @@
 /**
- * The SolidStart 2 example app (`apps/examples/solid-start`): its production build, served by
- * Nitro's Node server (`.output/server/index.mjs`, which reads PORT and HOST).
+ * The SolidStart 2 example app (`apps/examples/solid-start`): its production build
+ * (`.output/server/index.mjs`), served by the app's `serve.mjs` on PORT and HOST.
  */
 import { exampleAppTarget } from "./example-app.js"
 
 export const solidStart = exampleAppTarget({
   name: "solid-start",
   basePath: "/api/auth",
-  command: ["node", ".output/server/index.mjs"],
+  command: ["node", "serve.mjs"],
   buildOutput: ".output/server/index.mjs",
   features: ["browser-client", "passkeys"],
 })

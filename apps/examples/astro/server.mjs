@@ -1,30 +1,31 @@
 // The production server: the build's own handler (@astrojs/node in standalone mode: static
 // files and the pages rendered on demand) on PORT and HOST, as `node dist/server/entry.mjs`
-// serves it, with the fixes @astrojs/node lacks:
+// serves it, started and stopped as every example is (`serveApp`: `503` until the handler is
+// loaded; on SIGTERM, the requests under way finish, then the database and Redis close), with
+// the fixes @astrojs/node lacks:
 // - a request target in absolute form (`GET http://host/path`, which RFC 9112 §3.2.2 says a
 //   server must accept) is served as its path and query (@astrojs/node renders the home page);
 // - a `Host` no URL can have (`evil@x`, with userinfo) gets 400 and `TRACE` gets 405, where @astrojs/node answers 500.
-import { createServer } from "node:http"
+import { serveApp } from "@auth/example-support/serve"
 
 process.env.ASTRO_NODE_AUTOSTART = "disabled"
-const { handler } = await import("./dist/server/entry.mjs")
 
-const host = process.env.HOST || "localhost"
-const server = createServer((req, res) => {
-  const refused = refusal(req)
-  if (refused) {
-    res.writeHead(refused.status, { ...refused.headers, connection: "close" }).end()
-    return
-  }
-  if (req.url && !req.url.startsWith("/")) req.url = originForm(req.url)
-  handler(req, res)
+await serveApp({
+  port: Number(process.env.PORT ?? 4321),
+  host: process.env.HOST || "localhost",
+  async load() {
+    const { handler } = await import("./dist/server/entry.mjs")
+    return (req, res) => {
+      const refused = refusal(req)
+      if (refused) {
+        res.writeHead(refused.status, { ...refused.headers, connection: "close" }).end()
+        return
+      }
+      if (req.url && !req.url.startsWith("/")) req.url = originForm(req.url)
+      handler(req, res)
+    }
+  },
 })
-server.listen(Number(process.env.PORT ?? 4321), host, () => {
-  console.log(`Server listening on http://${host}:${server.address().port}`)
-})
-const stop = () => server.close(() => process.exit(0))
-process.on("SIGTERM", stop)
-process.on("SIGINT", stop)
 
 /** `/path?query` of an absolute-form target (`/` for anything else); slashes can't name a host. */
 function originForm(target) {

@@ -1,8 +1,10 @@
 /**
  * The playground's command line: `pnpm dev` at the repository's root (or `pnpm start` here).
- * Options come from the environment (see `playgroundOptionsFromEnv`); Ctrl+C stops everything
- * and exits with code 0 (a second Ctrl+C while stopping forces the exit).
+ * Options come from the environment (see `playgroundOptionsFromEnv`); Ctrl+C or SIGTERM stops
+ * accepting connections, lets the requests under way finish (10 s at most), closes the database
+ * and Redis, and exits with code 0 (a second Ctrl+C while stopping forces the exit).
  */
+import { closeExampleResources } from "@auth/example-support/serve"
 import { playgroundOptionsFromEnv } from "./options.js"
 import { startPlayground } from "./playground.js"
 
@@ -21,6 +23,8 @@ async function main(): Promise<void> {
     console.log(`${signal}: stopping the playground.`)
     started
       .then((playground) => playground.close())
+      // The Redis client of REDIS_URL, one per process.
+      .then(() => closeExampleResources())
       .then(
         () => process.exit(0),
         (error: unknown) => {

@@ -2,13 +2,12 @@
  * Starts the whole playground: the SMTP server and the identity provider it signs in with, the
  * database, and the Express app, all on loopback addresses.
  */
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import { resolve } from "node:path"
 import { createRedisStore } from "@auth/core/redis"
 import { startIdentityProvider, startSmtpServer } from "@auth/dev-servers"
 import { exampleRedis } from "@auth/example-support"
 import { DEMO_USER } from "@auth/example-support/demo-user"
+import { type AppServer, checkPortFree, startServer } from "@auth/example-support/serve"
 import { CloseStack, resolveSecret } from "@auth/example-support/servers"
 import { createApp } from "./app.js"
 import { createAuthConfig, PLAYGROUND_ID_PROVIDER_ID } from "./auth-config.js"
@@ -73,12 +72,17 @@ export interface Playground {
   issuer: string
   /** `smtp://127.0.0.1:<port>` */
   smtpUrl: string
-  /** Stops the app, the servers and the database; safe to call more than once. */
+  /**
+   * Stops the app (no new connection; the requests under way finish, for at most 10 s), then
+   * the servers and the database; safe to call more than once.
+   */
   close(): Promise<void>
 }
 
 /**
- * Starts the playground and resolves once it serves requests.
+ * Starts the playground and resolves once it serves requests. A port in use is reported at once,
+ * before anything else starts; the app listens once everything it needs has started (creating
+ * PGlite's database keeps Node.js busy for seconds, during which nothing could answer).
  *
  * @throws {Error} in production without a secret, or when the port is taken or the database
  *   cannot be opened (everything started so far is stopped again)
@@ -103,10 +107,21 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   }
 
   const stack = new CloseStack()
+  let app: AppServer | undefined
+  // The app first: what it serves needs the rest until its last request is answered.
+  const close = async () => {
+    await app?.stop()
+    await stack.close()
+  }
   try {
     // The port first: a port in use is reported at once, before anything else starts.
-    const server = await listen(options.port ?? DEFAULT_PORT)
-    stack.push({ close: () => closeServer(server) })
+    const port = options.port ?? DEFAULT_PORT
+    const listenOptions = {
+      port,
+      host: HOST,
+      describeListenError: (error: Error) => describeListenError(error, port),
+    }
+    await checkPortFree(listenOptions)
     const smtp = stack.push(await startSmtpServer())
     const idp = stack.push(await startIdentityProvider({ name: "Playground ID" }))
     const database = stack.push(await openDatabase({ databaseUrl: options.databaseUrl, dataDir }))
@@ -120,47 +135,36 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       idp,
       smtp,
     })
-    const app = createApp({
+    const handler = createApp({
       authConfig,
       smtp,
       home: { demoUser: DEMO_USER, sessionStrategy, storage: database.description },
       homeScript: await browserScript(),
       logError: options.logError ?? console.error,
     })
-    server.on("request", app)
-    const { port } = server.address() as AddressInfo
+    // Answers `503` until the redirect URIs are registered, an instant.
+    app = await startServer(listenOptions)
+    const listening = app.port
     idp.setRedirectUris(
       ["localhost", HOST].map(
-        (host) => `http://${host}:${port}/auth/callback/${PLAYGROUND_ID_PROVIDER_ID}`,
+        (host) => `http://${host}:${listening}/auth/callback/${PLAYGROUND_ID_PROVIDER_ID}`,
       ),
     )
+    app.setHandler(handler)
     log(`Sessions: ${sessionStrategy}; storage: ${database.description}.`)
     if (redis) log("Session revocations and rate limits: Redis at REDIS_URL.")
     log(`Playground ID (OpenID provider) at ${idp.issuer}; SMTP server at ${smtp.url}.`)
     return {
-      url: `http://localhost:${port}`,
-      port,
+      url: `http://localhost:${app.port}`,
+      port: app.port,
       issuer: idp.issuer,
       smtpUrl: smtp.url,
-      close: () => stack.close(),
+      close,
     }
   } catch (error) {
-    await stack.close()
+    await close()
     throw error
   }
-}
-
-function listen(port: number): Promise<Server> {
-  return new Promise((resolveServer, reject) => {
-    const server = createServer()
-    server.listen(port, HOST)
-    const fail = (error: Error) => reject(describeListenError(error, port))
-    server.once("listening", () => {
-      server.off("error", fail)
-      resolveServer(server)
-    })
-    server.once("error", fail)
-  })
 }
 
 /** A listen failure that says which port, and that `PORT` picks another. */
@@ -177,11 +181,4 @@ function describeListenError(error: Error, port: number): Error {
     })
   }
   return error
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolveClose, reject) => {
-    server.close((error) => (error ? reject(error) : resolveClose()))
-    server.closeAllConnections()
-  })
 }

@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { type Env, EXAMPLE_ENV, nonEmpty, parsePort, parseSessionStrategy } from "./env.js"
+import { STARTING_BODY } from "./serve.mjs"
 import { type ExampleServers, startExampleServers } from "./servers.js"
 
 /** The command line, parsed. */
@@ -24,8 +25,11 @@ export interface LaunchArgs {
 const READY_TIMEOUT_MS = 120_000
 /** Between two readiness probes. */
 const PROBE_INTERVAL_MS = 100
-/** How long the app may take to exit after the signal, before it is killed. */
-const EXIT_TIMEOUT_MS = 10_000
+/**
+ * How long the app may take to exit after the signal, before it is killed: the requests under
+ * way get 10 s to finish (`SHUTDOWN_TIMEOUT_MS` of `./serve.mjs`), then its pools close.
+ */
+const EXIT_TIMEOUT_MS = 15_000
 
 const USAGE =
   "Usage: example-launch [--base-path /auth] [--data-dir DIR] [--url-env NAME]… [--ready-path /] [--no-wait] [--dev] -- <command…>"
@@ -182,7 +186,10 @@ function waitForExit(child: ChildProcess): Promise<number | null> {
   })
 }
 
-/** Probes `url` until any HTTP answer; `false` when the app exits first or after the timeout. */
+/**
+ * Probes `url` until any HTTP answer but the `503` of an app still starting (`./serve.mjs`);
+ * `false` when the app exits first or after the timeout.
+ */
 async function waitUntilAnswering(url: string, exited: Promise<unknown>): Promise<boolean> {
   let gone = false
   void exited.then(() => {
@@ -192,8 +199,10 @@ async function waitUntilAnswering(url: string, exited: Promise<unknown>): Promis
   while (!gone && Date.now() < deadline) {
     try {
       const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5000) })
-      await response.body?.cancel()
-      return true
+      const starting = response.status === 503 && (await response.text()) === STARTING_BODY
+      await response.body?.cancel().catch(() => {})
+      if (!starting) return true
+      await new Promise((resolve) => setTimeout(resolve, PROBE_INTERVAL_MS))
     } catch {
       await new Promise((resolve) => setTimeout(resolve, PROBE_INTERVAL_MS))
     }

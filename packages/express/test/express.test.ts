@@ -8,7 +8,15 @@ const [[, express5], [, express4]] = EXPRESS_VERSIONS as [
   readonly [string, ExpressFactory],
 ]
 
-import { PASSWORD, type Running, serve, testConfig, USER } from "./support.js"
+import {
+  PASSWORD,
+  type Running,
+  sendEndlessBody,
+  sendWholeBodyThenRead,
+  serve,
+  testConfig,
+  USER,
+} from "./support.js"
 
 let running: Running | undefined
 afterEach(async () => {
@@ -231,7 +239,31 @@ describe.each(EXPRESS_VERSIONS)("%s", (_, createApp) => {
       expect(response.status).toBe(413)
       expect(response.headers.get("connection")).toBe("close")
       expect(await response.json()).toBe("Request body too large.")
-      expect(bytesRead).toBeLessThanOrEqual(64 * 1024 + chunk.byteLength)
+      // The rest is dropped while it comes, up to 8 MiB: never buffered.
+      expect(bytesRead).toBeLessThanOrEqual(16 * chunk.byteLength)
+    })
+
+    it("drops the rest of the body before closing: a client still sending reads the whole 413", async () => {
+      const { config } = testConfig()
+      running = await serve(createApp, (app) => app.use("/auth", ExpressAuth(config)))
+      // A proxy's way: it sends the whole body, and reads the answer after. Had the server
+      // closed while bytes kept coming, its kernel would reset the connection: the writes
+      // fail, and the 413 is lost.
+      const { response, writeErrors } = await sendWholeBodyThenRead(running.baseUrl, 512 * 1024)
+      expect(writeErrors).toEqual([])
+      expect(response).toMatch(/^HTTP\/1\.1 413 /)
+      expect(response).toMatch(/\r\nconnection: close\r\n/i)
+      expect(response.endsWith('\r\n\r\n"Request body too large."')).toBe(true)
+    })
+
+    it("closes after 8 MiB of a body that never ends, the 413 already sent", async () => {
+      const { config } = testConfig()
+      running = await serve(createApp, (app) => app.use("/auth", ExpressAuth(config)))
+      const { response, closedAfterBytes } = await sendEndlessBody(running.baseUrl)
+      expect(response).toMatch(/^HTTP\/1\.1 413 /)
+      expect(response.endsWith('"Request body too large."')).toBe(true)
+      expect(closedAfterBytes).toBeGreaterThan(8 * 1024 * 1024)
+      expect(closedAfterBytes).toBeLessThan(64 * 1024 * 1024)
     })
 
     it("answers a declared oversized Content-Length without reading", async () => {

@@ -1,3 +1,4 @@
+import { connect, type Socket } from "node:net"
 import { HttpClient, type RawResponse } from "@auth/integration-test"
 import type { ExpressAuthConfig } from "../src/index.js"
 import Credentials from "../src/providers/credentials.js"
@@ -86,4 +87,100 @@ export function requestWithin(
     )
   })
   return Promise.race([client.raw(options), deadline]).finally(() => clearTimeout(timer))
+}
+
+/** The head of a form POST to `/auth/signout` declaring a body of `length` bytes. */
+function oversizedPostHead(baseUrl: string, length: number | "chunked"): string {
+  const { host } = new URL(baseUrl)
+  const framing = length === "chunked" ? "Transfer-Encoding: chunked" : `Content-Length: ${length}`
+  return `POST /auth/signout HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\n${framing}\r\n\r\n`
+}
+
+function connectTo(baseUrl: string): Promise<Socket> {
+  const { hostname, port } = new URL(baseUrl)
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => resolve(socket))
+    socket.once("error", reject)
+  })
+}
+
+function write(socket: Socket, data: string | Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) =>
+    socket.write(data, (error) => (error ? reject(error) : resolve())),
+  )
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Sends an oversized body of `length` bytes over a raw socket without reading (as a proxy that
+ * forwards the request before the answer), a little at a time so that the server answers while
+ * the client still sends; then reads everything the server sent until it closed.
+ */
+export async function sendWholeBodyThenRead(
+  baseUrl: string,
+  length: number,
+): Promise<{ response: string; writeErrors: string[] }> {
+  const socket = await connectTo(baseUrl)
+  socket.pause()
+  const writeErrors: string[] = []
+  socket.on(
+    "error",
+    (error: NodeJS.ErrnoException) => void writeErrors.push(error.code ?? error.message),
+  )
+  const chunk = new Uint8Array(16 * 1024).fill(97)
+  try {
+    await write(socket, oversizedPostHead(baseUrl, length))
+    for (let sent = 0; sent < length; sent += chunk.byteLength) {
+      await write(socket, chunk.subarray(0, Math.min(chunk.byteLength, length - sent)))
+      await pause(2)
+    }
+  } catch (error) {
+    writeErrors.push((error as NodeJS.ErrnoException).code ?? String(error))
+  }
+  const chunks: Buffer[] = []
+  socket.on("data", (data: Buffer) => void chunks.push(data))
+  socket.resume()
+  await new Promise<void>((resolve) => {
+    socket.once("close", () => resolve())
+    socket.once("end", () => resolve())
+  })
+  socket.destroy()
+  return { response: Buffer.concat(chunks).toString("latin1"), writeErrors }
+}
+
+/**
+ * Sends a chunked body that never ends, reading the answer meanwhile, until the server closes
+ * the connection: what it answered, and how much was sent by then.
+ */
+export async function sendEndlessBody(
+  baseUrl: string,
+): Promise<{ response: string; closedAfterBytes: number }> {
+  const socket = await connectTo(baseUrl)
+  const chunks: Buffer[] = []
+  socket.on("data", (data: Buffer) => void chunks.push(data))
+  socket.on("error", () => {})
+  let closed = false
+  const done = new Promise<void>((resolve) =>
+    socket.once("close", () => {
+      closed = true
+      resolve()
+    }),
+  )
+  const payload = new Uint8Array(16 * 1024).fill(97)
+  const frame = Buffer.concat([
+    Buffer.from(`${payload.byteLength.toString(16)}\r\n`),
+    payload,
+    Buffer.from("\r\n"),
+  ])
+  let sent = 0
+  socket.write(oversizedPostHead(baseUrl, "chunked"))
+  while (!closed && sent < 64 * 1024 * 1024) {
+    if (!socket.write(frame))
+      await Promise.race([new Promise((r) => socket.once("drain", r)), done])
+    sent += payload.byteLength
+    await pause(0)
+  }
+  await done
+  return { response: Buffer.concat(chunks).toString("latin1"), closedAfterBytes: sent }
 }

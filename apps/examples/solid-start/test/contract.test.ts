@@ -15,7 +15,7 @@ runHttpContract({
   start: ({ basePath, config }) =>
     startExampleForContract({
       cwd,
-      command: ["node", ".output/server/index.mjs"],
+      command: ["node", "serve.mjs"],
       basePath,
       secret: CONTRACT_SECRET,
       url: config.url,

@@ -20,7 +20,7 @@ describe("the example's protected page, however it is asked for", () => {
   beforeAll(async () => {
     app = await startExampleForContract({
       cwd,
-      command: ["node", ".output/server/index.mjs"],
+      command: ["node", "serve.mjs"],
       basePath: "/api/auth",
       secret: CONTRACT_SECRET,
     })

@@ -88,7 +88,7 @@ function appendField(params: URLSearchParams, key: string, value: unknown): void
 
 /**
  * Reads the request stream into one buffer; `undefined` as soon as it exceeds `limit`. The
- * stream is then paused and left unread: the caller answers 413 and closes the connection.
+ * stream is then paused: the caller answers 413, drops the rest (bounded), and closes.
  */
 function readLimited(req: ExpressRequest, limit: number): Promise<Bytes | undefined> {
   return new Promise((resolve, reject) => {

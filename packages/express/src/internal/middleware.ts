@@ -4,7 +4,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 import { readRequestBody } from "./body.js"
 import { type ExpressAuthConfig, prepare, prepareForMount } from "./config.js"
 import { mountPath, requestURL, toWebRequest } from "./request.js"
-import { ALLOWED_METHODS, rejectRequest, writeResponse } from "./response.js"
+import { ALLOWED_METHODS, refuseOversizedBody, rejectRequest, writeResponse } from "./response.js"
 
 /**
  * An Express middleware that may answer asynchronously. `Locals` is what it promises the
@@ -33,7 +33,9 @@ export type ExpressMiddleware<Locals extends Record<string, unknown> = Record<st
  *   logged and the app keeps serving, its auth routes showing the configuration error page.
  * - **Bodies**: form, multipart and JSON bodies are parsed by core, so no body parser is needed;
  *   one already installed (`express.json()`, `express.urlencoded()`) works too. Bodies over
- *   64 KiB get `413` without being read further.
+ *   64 KiB get `413` at once; the rest of the body (up to 8 MiB, as core does, for up to 5 s) is
+ *   then read and dropped before the connection closes, so that the answer reaches the client,
+ *   also through a proxy.
  * - **Origin**: `AUTH_URL`'s when set, whatever the request's headers say; else the socket's
  *   scheme and the `Host` header, a proxy's `Forwarded` or `X-Forwarded-Host` and
  *   `X-Forwarded-Proto` counting only when Express's `trust proxy` setting trusts it.
@@ -90,7 +92,7 @@ async function handle(
   }
   const body = req.method === "GET" ? undefined : await readRequestBody(req)
   if (body?.kind === "too-large") {
-    rejectRequest(res, 413)
+    refuseOversizedBody(req, res)
     return true
   }
   // The socket's peer: core decides whether it is a trusted proxy (`trustedProxies`).

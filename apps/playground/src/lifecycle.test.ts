@@ -1,0 +1,133 @@
+/**
+ * The playground's process from start to stop, over real sockets: no request is left hanging
+ * while it starts, `GET /auth/health` answers 200 once it runs, and SIGTERM lets a request under
+ * way finish before the process exits 0.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtemp, rm } from "node:fs/promises"
+import { connect, createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { afterEach, describe, expect, it } from "vitest"
+
+const appDir = fileURLToPath(new URL("..", import.meta.url))
+const START_DEADLINE_MS = 60_000
+
+let child: ChildProcess | undefined
+let dataDir: string | undefined
+let output = ""
+
+afterEach(async () => {
+  if (child?.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+    child.kill("SIGKILL")
+  }
+  child = undefined
+  output = ""
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  dataDir = undefined
+})
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+async function start(): Promise<{ port: number; exited: Promise<number | null> }> {
+  dataDir = await mkdtemp(join(tmpdir(), "playground-lifecycle-"))
+  const port = await freePort()
+  child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: appDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PLAYGROUND_DATA_DIR: dataDir,
+      NODE_ENV: "development",
+      REDIS_URL: "",
+      DATABASE_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  const started = child
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8")
+    })
+  }
+  return { port, exited: new Promise((resolve) => started.once("exit", (code) => resolve(code))) }
+}
+
+/** GET `path`: its status and body; a request unanswered in `timeoutMs` fails. */
+async function get(port: number, path: string, timeoutMs = 15_000) {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    signal: AbortSignal.timeout(timeoutMs),
+  })
+  return { status: response.status, body: await response.text() }
+}
+
+describe("the playground's process", () => {
+  it("leaves no request hanging while it starts, then answers GET /auth/health with 200", {
+    timeout: START_DEADLINE_MS + 10_000,
+  }, async () => {
+    const { port } = await start()
+    const deadline = Date.now() + START_DEADLINE_MS
+    const statuses = new Set<number>()
+    for (;;) {
+      try {
+        // Refused before it listens (or reset by the moment its port is checked, at the very
+        // start); once it listens, an answer: never a request that hangs.
+        const { status, body } = await get(port, "/auth/health")
+        statuses.add(status)
+        if (status === 200) {
+          expect(JSON.parse(body)).toEqual({ status: "ok" })
+          break
+        }
+      } catch (error) {
+        const code = (error as { cause?: { code?: string } }).cause?.code
+        if (code !== "ECONNREFUSED" && code !== "ECONNRESET") throw error
+      }
+      if (Date.now() > deadline) throw new Error(`not up in time:\n${output}`)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect([...statuses].every((status) => status === 200 || status === 503)).toBe(true)
+  })
+
+  it("on SIGTERM, lets a request under way finish, then exits 0", {
+    timeout: START_DEADLINE_MS + 20_000,
+  }, async () => {
+    const { port, exited } = await start()
+    const deadline = Date.now() + START_DEADLINE_MS
+    while (!output.includes("Playground running at")) {
+      if (Date.now() > deadline || child?.exitCode !== null) throw new Error(output)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    // A form POST whose body takes a second and a half to arrive: under way when SIGTERM comes.
+    const socket = connect(port, "127.0.0.1")
+    let response = ""
+    socket.on("data", (chunk: Buffer) => {
+      response += chunk.toString("latin1")
+    })
+    const closed = new Promise((resolve) => socket.once("close", resolve))
+    const body = "csrfToken=none&callbackUrl=%2F"
+    socket.write(
+      `POST /auth/signout HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n` +
+        body.slice(0, 5),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    child!.kill("SIGTERM")
+    for (const part of [body.slice(5, 15), body.slice(15)]) {
+      await new Promise((resolve) => setTimeout(resolve, 600))
+      socket.write(part)
+    }
+    await closed
+    // core's answer to a sign-out without a valid CSRF token, on a connection that then closes.
+    expect(response).toMatch(/^HTTP\/1\.1 302 /)
+    expect(response).toMatch(/\r\nconnection: close\r\n/i)
+    expect(await exited).toBe(0)
+    expect(output).toContain("SIGTERM: stopping the playground.")
+  })
+})
