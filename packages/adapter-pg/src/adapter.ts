@@ -39,13 +39,25 @@ const USER_UPDATE_COLUMNS = {
   image: "image",
 } as const
 
+/** The account columns `updateAccount` may change, by field name: the tokens only. */
+const ACCOUNT_UPDATE_COLUMNS = {
+  access_token: "access_token",
+  refresh_token: "refresh_token",
+  expires_at: "expires_at",
+  id_token: "id_token",
+  scope: "scope",
+  token_type: "token_type",
+  session_state: "session_state",
+} as const
+
 /**
  * Creates an adapter that stores users, accounts, sessions, verification tokens and WebAuthn
  * authenticators in PostgreSQL. Create the tables first with `applySchema` or the SQL of
  * `schemaSql`, or use the tables of Auth.js's `@auth/pg-adapter` as they are (integer ids work:
  * an id that cannot be one of them finds nobody).
  *
- * Besides Auth.js's methods it has `listAccounts` and `deleteAuthenticator`, and authenticators
+ * Besides Auth.js's methods it has `listAccounts`, `updateAccount` (which `getAccessToken` of
+ * `@auth/core/server` writes refreshed tokens with) and `deleteAuthenticator`, and authenticators
  * carry `createdAt` and `lastUsedAt` (set by the adapter; `null` on a table made before those
  * columns until `applySchema` adds them), which passkey management uses. For session management
  * it has `listSessions` and `deleteSessions`, and sessions carry `createdAt`, `lastUsedAt`,
@@ -186,6 +198,23 @@ export function PostgresAdapter(client: Queryable, options: PostgresAdapterOptio
       return rows.map(toAccount)
     },
 
+    async updateAccount(account) {
+      const { provider, providerAccountId } = account
+      const { assignments, params } = setClause(ACCOUNT_UPDATE_COLUMNS, account, [
+        provider,
+        providerAccountId,
+      ])
+      const row = await first(
+        assignments === ""
+          ? `SELECT ${ACCOUNT_COLUMNS} FROM ${t.accounts}
+             WHERE provider = $1 AND "providerAccountId" = $2`
+          : `UPDATE ${t.accounts} SET ${assignments}
+             WHERE provider = $1 AND "providerAccountId" = $2 RETURNING ${ACCOUNT_COLUMNS}`,
+        params,
+      )
+      return row === undefined ? null : toAccount(row)
+    },
+
     async createVerificationToken({ identifier, token, expires }) {
       const row = await first(
         `INSERT INTO ${t.verificationToken} (identifier, token, expires)
@@ -207,5 +236,14 @@ export function PostgresAdapter(client: Queryable, options: PostgresAdapterOptio
 
     ...sessionMethods(t, run),
     ...authenticatorMethods(t.authenticators, run),
+
+    /**
+     * `SELECT 1`, for `GET <basePath>/health`: resolves once the database answers; an
+     * unreachable one rejects with `DatabaseUnavailableError`. Bound it with the pool's
+     * `connectionTimeoutMillis` and `query_timeout` (core's health check also gives up soon).
+     */
+    async ping() {
+      await run("SELECT 1", [])
+    },
   }
 }

@@ -51,6 +51,7 @@ export type ContractMethod = (typeof CONTRACT_METHODS)[number]
 export const EXTENSION_METHODS = [
   "deleteAuthenticator",
   "listAccounts",
+  "updateAccount",
   "listSessions",
   "deleteSessions",
 ] as const satisfies readonly Exclude<keyof Adapter, ContractMethod>[]

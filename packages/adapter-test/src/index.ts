@@ -8,12 +8,14 @@
  */
 import type { Adapter } from "@auth/core/adapters"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describeAccountExtensions } from "./account-extensions.js"
 import { describeAccounts } from "./accounts.js"
 import { describeAuthenticatorExtensions } from "./authenticator-extensions.js"
 import { describeAuthenticators } from "./authenticators.js"
 import { describeConcurrency } from "./concurrency.js"
 import { describeEdgeCases } from "./edge-cases.js"
 import { CONTRACT_METHODS, type CompleteAdapter, type ContractContext } from "./fixtures.js"
+import { describePing } from "./ping.js"
 import { describeSessionExtensions } from "./session-extensions.js"
 import { describeSessions } from "./sessions.js"
 import { describeUsers } from "./users.js"
@@ -71,6 +73,7 @@ export function runAdapterContract(options: AdapterContractOptions): void {
 
     describeUsers(context)
     describeAccounts(context)
+    describeAccountExtensions(context)
     describeSessions(context)
     describeSessionExtensions(context)
     describeVerificationTokens(context)
@@ -78,6 +81,7 @@ export function runAdapterContract(options: AdapterContractOptions): void {
     describeAuthenticatorExtensions(context)
     describeEdgeCases(context)
     describeConcurrency(context)
+    describePing(context)
   })
 }
 

@@ -8,13 +8,14 @@ runAdapterContract({ name: "MemoryAdapter", adapter: () => MemoryAdapter() })
 
 /**
  * The memory adapter as an adapter written for Auth.js would be: without `deleteAuthenticator`,
- * `listAccounts`, `listSessions`, `deleteSessions`, authenticator timestamps and the sessions'
+ * `listAccounts`, `updateAccount`, `listSessions`, `deleteSessions`, authenticator timestamps and the sessions'
  * fields of session management. The suite must pass it too, since those are additions.
  */
 function asAuthjsAdapter(adapter: Adapter): Adapter {
   const {
     deleteAuthenticator: _deleteAuthenticator,
     listAccounts: _listAccounts,
+    updateAccount: _updateAccount,
     listSessions: _listSessions,
     deleteSessions: _deleteSessions,
     ...authjs

@@ -143,6 +143,18 @@ export interface Adapter {
    * still sign in another way.
    */
   listAccounts?(userId: string): Awaitable<AdapterAccount[]>
+  /**
+   * An addition beyond Auth.js: writes an account's tokens, found by `provider` and
+   * `providerAccountId`, and returns the account as stored, or `null` when there is none. A field
+   * left `undefined` is left as stored, `null` clears it; only the token fields are written
+   * (`access_token`, `refresh_token`, `expires_at`, `id_token`, `scope`, `token_type`,
+   * `session_state`), never the account's user, type or keys. `getAccessToken` writes a refreshed
+   * token set with it (a provider that sends no new refresh token leaves the stored one), and a
+   * new sign-in with an account already linked stores the sign-in's tokens.
+   */
+  updateAccount?(
+    account: Partial<AdapterAccount> & Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Awaitable<AdapterAccount | null>
   getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>
   createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>
   listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>
@@ -160,6 +172,13 @@ export interface Adapter {
    * it. It is not scoped to a user: check the authenticator's `userId` before calling it.
    */
   deleteAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>
+  /**
+   * An addition beyond Auth.js: resolves once the database answers a trivial query (`SELECT 1`),
+   * rejects (or never settles) when it does not. `GET <basePath>/health` calls it, bounded by a
+   * short timeout, to tell a load balancer whether this instance can serve; an adapter without
+   * it is not checked.
+   */
+  ping?(): Promise<void>
 }
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/

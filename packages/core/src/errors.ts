@@ -44,6 +44,7 @@ export type ErrorType =
   | "WebAuthnVerificationError"
   | "ExperimentalFeatureNotEnabled"
   | "RateLimited"
+  | "RefreshAccessTokenError"
 
 /** Which page an error sends the user to: the sign-in page or the error page. */
 export type ErrorKind = "signIn" | "error"
@@ -240,6 +241,20 @@ export class OAuthProfileParseError extends AuthError {
 /** Building the authorization request failed (for example, discovery failed). */
 export class OAuthSignInError extends SignInError {
   static override type: ErrorType = "OAuthSignInError"
+}
+
+/**
+ * Refreshing a provider's access token failed (`getAccessToken` of `@auth/core/server`): the
+ * provider refused the refresh token (`invalid_grant`: revoked, expired, already used), could not
+ * be reached or answered badly, or there was no refresh token to use. The stored tokens are left
+ * as they were and the session is marked with `error: "RefreshAccessTokenError"`, the marker of
+ * Auth.js's refresh-token guide; signing in with the provider again gets new tokens. `cause`
+ * holds the underlying error (`err`), the `provider`, and the provider's OAuth `error` code when
+ * it answered with one. Never shown to a browser (only the session's fixed marker is). An
+ * addition beyond Auth.js.
+ */
+export class RefreshAccessTokenError extends AuthError {
+  static override type: ErrorType = "RefreshAccessTokenError"
 }
 
 /** Reading a database session failed. */

@@ -47,7 +47,7 @@ export interface MemoryAdapterOptions {
  * Creates an adapter that keeps users, accounts, sessions, verification tokens and
  * authenticators in memory. Each call returns an independent, empty store. It has every method
  * of the contract, including the additions beyond Auth.js (`deleteAuthenticator`,
- * `listAccounts`, `listSessions`, `deleteSessions`).
+ * `listAccounts`, `updateAccount`, `listSessions`, `deleteSessions`).
  *
  * Constraint violations (a second user with the same e-mail, a second account for the same
  * `(provider, providerAccountId)`, a record pointing at an unknown user) reject with an `Error`,
@@ -151,6 +151,23 @@ export function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapter {
         if (account.userId === userId) found.push(copy(account))
       }
       return found
+    },
+
+    async updateAccount(patch) {
+      const key = accountKey(patch.provider, patch.providerAccountId)
+      const current = store.accounts.get(key)
+      if (current === undefined) return null
+      const tokens = Object.fromEntries(
+        ACCOUNT_TOKEN_FIELDS.filter((field) => patch[field] !== undefined).map((field) => [
+          field,
+          patch[field],
+        ]),
+      )
+      const updated: AdapterAccount = { ...current, ...copy(tokens) }
+      // `null` clears a field: the stored record leaves it out, as `linkAccount` without it would.
+      for (const field of ACCOUNT_TOKEN_FIELDS) if (updated[field] === null) delete updated[field]
+      store.accounts.set(key, updated)
+      return copy(updated)
     },
 
     async createSession(session) {
@@ -266,6 +283,17 @@ export function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapter {
     },
   }
 }
+
+/** The fields of an account `updateAccount` writes: its tokens, never its user, type or keys. */
+const ACCOUNT_TOKEN_FIELDS = [
+  "access_token",
+  "refresh_token",
+  "expires_at",
+  "id_token",
+  "scope",
+  "token_type",
+  "session_state",
+] as const
 
 /** A collision-free composite key: `JSON.stringify` escapes any separator inside the parts. */
 function compositeKey(...parts: string[]): string {

@@ -21,8 +21,15 @@
  *
  * @module redis
  */
-import { DatabaseUnavailableError } from "./internal/database-unavailable.js"
-import type { RateLimitCount, RateLimitStore } from "./types/rate-limit.js"
+import {
+  parseFields,
+  parseHit,
+  parseSteps,
+  parseValues,
+  unexpectedReply,
+  withTimeLimit,
+} from "./internal/session-store/redis-replies.js"
+import type { RateLimitCount, RateLimitStep, RateLimitStore } from "./types/rate-limit.js"
 import type { SessionStore } from "./types/sessions.js"
 
 /**
@@ -86,8 +93,11 @@ export interface RedisStoreOptions {
 
 /** Both stores in one: give it as `session.store` and as `rateLimit.store`. */
 export interface RedisStore extends SessionStore, RateLimitStore {
+  /** `PING` (within `timeoutMs`), for `GET <basePath>/health`. */
+  ping(): Promise<void>
   peek(key: string): Promise<RateLimitCount | null>
   reset(key: string): Promise<void>
+  run(steps: readonly RateLimitStep[]): Promise<Array<RateLimitCount | null>>
 }
 
 /** The default of {@link RedisStoreOptions.prefix}. */
@@ -114,6 +124,36 @@ if not count then return { 0, -2 } end
 return { tonumber(count), redis.call("PTTL", KEYS[1]) }`
 
 /**
+ * Runs rate-limit steps (`RateLimitStore.run`) on `KEYS`, three arguments each in `ARGV`: the
+ * step's type (`hit` or `peek`), its window in milliseconds (hits) and its limit (`-1`: none);
+ * a hit as {@link HIT_SCRIPT} counts it, a peek as {@link PEEK_SCRIPT} looks. Ends after the first
+ * step over its limit. Returns a count and milliseconds left per step run, flat.
+ */
+const RUN_SCRIPT = `local replies = {}
+for index, key in ipairs(KEYS) do
+  local kind = ARGV[index * 3 - 2]
+  local limit = tonumber(ARGV[index * 3])
+  local count, ttl, over
+  if kind == "hit" then
+    count = redis.call("INCR", key)
+    ttl = redis.call("PTTL", key)
+    if ttl < 0 then
+      ttl = tonumber(ARGV[index * 3 - 1])
+      redis.call("PEXPIRE", key, ttl)
+    end
+    over = limit >= 0 and count > limit
+  else
+    count = tonumber(redis.call("GET", key) or "0")
+    ttl = count > 0 and redis.call("PTTL", key) or -2
+    over = limit >= 0 and count > 0 and count >= limit
+  end
+  replies[#replies + 1] = count
+  replies[#replies + 1] = ttl
+  if over then break end
+end
+return replies`
+
+/**
  * Sets field `ARGV[1]` of the map at `KEYS[1]` to `ARGV[2]` and keeps the map at least `ARGV[3]`
  * milliseconds: a shorter time never cuts a longer one (`EXPIRE … GT` needs Redis 7, and treats a
  * new map, which has no expiry, as one that never expires).
@@ -123,6 +163,45 @@ if redis.call("PTTL", KEYS[1]) < tonumber(ARGV[3]) then
   redis.call("PEXPIRE", KEYS[1], ARGV[3])
 end
 return 1`
+
+/**
+ * Sets `KEYS[1]` to `ARGV[1]` for `ARGV[2]` milliseconds unless it holds a value: `1` when set,
+ * `0` when not. (`SET … NX PX` in a script, so that every client sends it the same way.)
+ */
+const SET_IF_ABSENT_SCRIPT = `if redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", ARGV[2]) then
+  return 1
+end
+return 0`
+
+/** Deletes `KEYS[1]` when it holds `ARGV[1]`, in one step: a lock's holder releases only its own. */
+const DELETE_IF_EQUALS_SCRIPT = `if redis.call("GET", KEYS[1]) == ARGV[1] then
+  return redis.call("DEL", KEYS[1])
+end
+return 0`
+
+/**
+ * The session store's short locks (`setIfAbsent`, `deleteIfEquals`), with which one instance
+ * refreshes a provider's access token while the others wait for its result. The time to live is
+ * in milliseconds, at least one.
+ */
+function lockMethods(
+  redis: RedisCommands,
+  prefix: string,
+  send: <T>(command: () => Promise<T>) => Promise<T>,
+): Required<Pick<SessionStore, "setIfAbsent" | "deleteIfEquals">> {
+  return {
+    async setIfAbsent(key, value, ttlMs) {
+      const milliseconds = String(Math.max(1, Math.ceil(ttlMs)))
+      const args = [value, milliseconds]
+      const reply = await send(() => redis.eval(SET_IF_ABSENT_SCRIPT, [prefix + key], args))
+      if (Number(reply) !== 0 && Number(reply) !== 1) throw unexpectedReply("EVAL", reply)
+      return Number(reply) === 1
+    },
+    async deleteIfEquals(key, value) {
+      await send(() => redis.eval(DELETE_IF_EQUALS_SCRIPT, [prefix + key], [value]))
+    },
+  }
+}
 
 /** The commands the store sends, whichever client carries them; replies as the client gives. */
 interface RedisCommands {
@@ -135,7 +214,7 @@ interface RedisCommands {
 }
 
 /**
- * A session store and rate-limit store on your Redis client. Every call is one round trip,
+ * A session store and rate-limit store on your Redis client. Every call is one round trip (a credentials sign-in's limits are one `run`),
  * bounded by `timeoutMs`; the time-to-live of `set` and `setField` is counted in whole seconds,
  * at least one. A call throws `DatabaseUnavailableError` (core answers `503`, and the next request
  * simply tries again) when Redis does not answer within `timeoutMs` or the connection is down;
@@ -156,8 +235,12 @@ export function createRedisStore(client: RedisClient, options: RedisStoreOptions
   const prefix = resolvePrefix(options.prefix)
   const timeoutMs = resolveTimeout(options.timeoutMs)
   const redis = commandsOf(client)
-  const send = <T>(command: () => Promise<T>): Promise<T> => withinTime(command, timeoutMs)
+  const send = withTimeLimit(timeoutMs)
   return {
+    async ping() {
+      // The cheapest command there is; a client without `ping` runs a script as small.
+      await send(() => (hasPing(client) ? client.ping() : redis.eval("return 1", [], [])))
+    },
     async get(keys) {
       if (keys.length === 0) return []
       const reply = await send(() => redis.mget(keys.map((key) => prefix + key)))
@@ -177,6 +260,7 @@ export function createRedisStore(client: RedisClient, options: RedisStoreOptions
       if (fields.length === 0) return
       await send(() => redis.hdel(prefix + key, [...fields]))
     },
+    ...lockMethods(redis, prefix, send),
     async hit(key, windowSeconds) {
       const milliseconds = String(Math.max(1, Math.ceil(windowSeconds * 1000)))
       const reply = await send(() => redis.eval(HIT_SCRIPT, [prefix + key], [milliseconds]))
@@ -190,7 +274,23 @@ export function createRedisStore(client: RedisClient, options: RedisStoreOptions
     async reset(key) {
       await send(() => redis.del(prefix + key))
     },
+    async run(steps) {
+      if (steps.length === 0) return []
+      const keys = steps.map((step) => prefix + step.key)
+      const args = steps.flatMap((step) => [
+        step.type,
+        step.type === "hit" ? String(Math.max(1, Math.ceil(step.windowSeconds * 1000))) : "0",
+        String(step.limit ?? -1),
+      ])
+      const reply = await send(() => redis.eval(RUN_SCRIPT, keys, args))
+      return parseSteps(reply, steps, Date.now())
+    },
   }
+}
+
+/** Whether the client has `ping` (node-redis and ioredis both do; a structural stand-in may not). */
+function hasPing(client: unknown): client is { ping(): Promise<unknown> } {
+  return typeof (client as { ping?: unknown } | null)?.ping === "function"
 }
 
 /** The client's commands, told apart by shape: node-redis names them in camelCase. */
@@ -252,160 +352,4 @@ function resolveTimeout(timeoutMs: unknown): number {
 /** A time to live as Redis's `EX` takes it: whole seconds, at least one. */
 function wholeSeconds(ttlSeconds: number): number {
   return Math.max(1, Math.ceil(ttlSeconds))
-}
-
-/**
- * Runs `command`, giving up after `timeoutMs`.
- *
- * @throws {DatabaseUnavailableError} when Redis does not answer in time or cannot be reached
- */
-async function withinTime<T>(command: () => Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let expired: Error | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      expired = new Error(`Redis did not answer within ${timeoutMs} ms (the store's timeoutMs)`)
-      reject(expired)
-    }, timeoutMs)
-  })
-  // A client that throws instead of rejecting (a closed one may) is handled the same way.
-  const answer = new Promise<T>((resolve) => resolve(command()))
-  try {
-    return await Promise.race([answer, timeout])
-  } catch (error) {
-    if (error === expired || isConnectionError(error)) throw unavailable(error)
-    throw error
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
-/** The error a call throws when Redis is out of reach, with the client's error as its cause. */
-function unavailable(cause: unknown): DatabaseUnavailableError {
-  const reason = cause instanceof Error ? cause.message : String(cause)
-  return new DatabaseUnavailableError(cause, {
-    message:
-      `Redis is unavailable (${reason}). Requests that need it are answered with 503 until ` +
-      "it is back; nothing needs a restart.",
-  })
-}
-
-/** Socket error codes (Node's, Deno's and Bun's alike) of a connection that failed or broke. */
-const NETWORK_ERROR_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ECONNABORTED",
-  "ETIMEDOUT",
-  "EPIPE",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-])
-
-/**
- * How the clients say they are not connected: node-redis's `ClientClosedError` ("The client is
- * closed"), `ClientOfflineError`, `SocketClosedUnexpectedlyError`, `ConnectionTimeoutError`,
- * `DisconnectsClientError`; ioredis's "Connection is closed.", its offline queue turned off, and
- * `MaxRetriesPerRequestError`. Matched by message, which both clients keep stable, because
- * node-redis's errors carry no `name` or `code`.
- */
-const CLIENT_DISCONNECTED_MESSAGES = [
-  "The client is closed",
-  "The client is offline",
-  "Socket closed unexpectedly",
-  "Connection timeout",
-  "Disconnects client",
-  "Connection is closed.",
-  "Stream isn't writeable",
-  "Reached the max retries per request limit",
-]
-
-/**
- * Error replies of a server that cannot serve right now but will: loading its data set after a
- * restart, a replica that lost its primary, a cluster slot moving or down, a script running long.
- * @see https://redis.io/docs/latest/develop/reference/protocol-spec/#simple-errors
- */
-const RETRYABLE_REPLY = /^(LOADING|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|BUSY) /
-
-/** How deep the causes of an error are followed (a cycle must not loop). */
-const MAX_CAUSE_DEPTH = 5
-
-/**
- * Whether `error` says Redis cannot be reached now (a later call may succeed), looking through
- * its causes: `cause`, node-redis's `originalError` and `socketError`, and an `AggregateError`'s
- * `errors` (a connection refused on every address of a host).
- */
-function isConnectionError(error: unknown, depth = 0): boolean {
-  if (typeof error !== "object" || error === null || depth > MAX_CAUSE_DEPTH) return false
-  const { code, message, cause, originalError, socketError, errors } = error as Record<
-    string,
-    unknown
-  >
-  if (typeof code === "string" && NETWORK_ERROR_CODES.has(code)) return true
-  if (typeof message === "string" && saysDisconnected(message)) return true
-  const causes = [cause, originalError, socketError, ...(Array.isArray(errors) ? errors : [])]
-  return causes.some((next) => isConnectionError(next, depth + 1))
-}
-
-/** Whether an error's message is one of a client that is not connected, or a retryable reply. */
-function saysDisconnected(message: string): boolean {
-  return (
-    CLIENT_DISCONNECTED_MESSAGES.some((start) => message.startsWith(start)) ||
-    RETRYABLE_REPLY.test(message)
-  )
-}
-
-/** A reply as text: a string as it is, bytes (a client set to return buffers) decoded. */
-function textOf(reply: unknown): string | null {
-  if (typeof reply === "string") return reply
-  if (reply instanceof Uint8Array) return new TextDecoder().decode(reply)
-  return null
-}
-
-/** The reply to `MGET` of `count` keys: one value or `null` per key. */
-function parseValues(reply: unknown, count: number): (string | null)[] {
-  if (!Array.isArray(reply) || reply.length !== count) throw unexpectedReply("MGET", reply)
-  return reply.map(textOf)
-}
-
-/** The reply to `HGETALL`: an object, or a `Map` (node-redis speaking RESP3). */
-function parseFields(reply: unknown): Record<string, string> {
-  const entries =
-    reply instanceof Map
-      ? [...reply]
-      : typeof reply === "object" && reply !== null
-        ? Object.entries(reply)
-        : null
-  if (entries === null) throw unexpectedReply("HGETALL", reply)
-  // `fromEntries` defines each field, so that one named `__proto__` stays a field.
-  return Object.fromEntries(
-    entries.map(([field, value]) => {
-      const name = textOf(field)
-      const text = textOf(value)
-      if (name === null || text === null) throw unexpectedReply("HGETALL", reply)
-      return [name, text]
-    }),
-  )
-}
-
-/** The reply of {@link HIT_SCRIPT}: the count and the milliseconds left in the window. */
-function parseHit(reply: unknown, now: number): RateLimitCount {
-  const [count, ttl] = Array.isArray(reply) ? reply.map(Number) : []
-  if (!Number.isInteger(count) || !Number.isInteger(ttl)) throw unexpectedReply("EVAL", reply)
-  return { count: count!, resetAt: now + ttl! }
-}
-
-/** The error for a reply the store cannot read: a client configured to transform replies. */
-function unexpectedReply(command: string, reply: unknown): TypeError {
-  return new TypeError(
-    `Redis answered ${command} with ${describeReply(reply)}, which the session store cannot ` +
-      "read; pass a client with its default reply types.",
-  )
-}
-
-/** A short description of a reply, for an error message (never its content: keys may be secret). */
-function describeReply(reply: unknown): string {
-  if (Array.isArray(reply)) return `an array of ${reply.length}`
-  return reply === null ? "null" : `a value of type ${typeof reply}`
 }

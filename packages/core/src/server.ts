@@ -1,8 +1,9 @@
 /**
  * The server API every integration is written on: one config preparation, one rule for a
  * request's URL (base path, `AUTH_URL`, trusted proxies), the session read, the route guard,
- * server-side sign-in and sign-out, the CSRF token for server-rendered forms, and a signed-in
- * user's passkeys, sessions and accounts. An integration
+ * server-side sign-in and sign-out, the CSRF token for server-rendered forms, a signed-in
+ * user's passkeys, sessions and accounts, and their providers' access tokens (`getAccessToken`,
+ * refreshed when they expire). An integration
  * only turns its framework's request into a web `Request` (or an `IncomingRequest`) and these
  * results into its framework's response, redirect or cookies. See `docs/integrations.md`.
  *
@@ -27,6 +28,14 @@ export { prefersJson } from "./internal/http/prefers-json.js"
 export { matchesProtectedPath, type PathMatchOptions } from "./internal/http/protected-path.js"
 export { setCookieHeaders } from "./internal/http/respond.js"
 export { type ResponseHeaderReader, sessionCacheHeaders } from "./internal/http/session-cache.js"
+export {
+  type AccessToken,
+  type AccessTokenErrorCode,
+  type AccessTokenFailure,
+  type AccessTokenOptions,
+  type AccessTokenResult,
+  getAccessToken,
+} from "./internal/server/access-token.js"
 export {
   type AccountsResult,
   type AuthActionResult,

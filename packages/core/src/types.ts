@@ -37,10 +37,13 @@ export type {
 export type { LoggerInstance, WarningCode } from "./types/logger.js"
 export type { PasskeyInfo } from "./types/passkeys.js"
 export type {
+  CredentialsRateLimitOptions,
   EmailRateLimitOptions,
+  LockoutRule,
   RateLimitCount,
   RateLimitOptions,
   RateLimitRule,
+  RateLimitStep,
   RateLimitStore,
 } from "./types/rate-limit.js"
 export type { AccountInfo, SessionInfo, SessionStore } from "./types/sessions.js"
@@ -130,13 +133,26 @@ export interface SessionOptions {
   /**
    * Where JWT sessions' revocations and per-user session index live (an addition beyond
    * Auth.js): share one (`createRedisStore` from `@auth/core/redis`) between every instance.
-   * Not used by database sessions, whose adapter is the store. `false`: JWT sessions are not
+   * Database sessions, whose adapter is the store, use it only for `getAccessToken`: its refresh
+   * lock, and the note of a failed refresh that marks the session. `false`: JWT sessions are not
    * revocable (as in Auth.js): no store is asked on a read, `GET /sessions` lists only the
    * current one, and `POST /sessions/revoke` answers `501 RevocationUnavailable`.
    *
    * @default an in-memory store, for one process
    */
   store?: SessionStore | false
+  /**
+   * JWT sessions: keep each OAuth / OIDC provider's tokens in the session token from the sign-in
+   * on (`access_token`, `expires_at`, `refresh_token`, `scope`, `token_type`, with `provider`
+   * and `providerAccountId`, under the token's `providerTokens` claim), so that `getAccessToken`
+   * of `@auth/core/server` can hand out, refresh and re-seal them. An addition beyond Auth.js.
+   * The tokens make the cookie larger (often by 1 to 4 kB per provider; above 4 kB it is split
+   * into chunks, and every request carries them), and the `jwt` callback sees them. Database
+   * sessions ignore it: their tokens are in the account rows.
+   *
+   * @default false
+   */
+  storeTokens?: boolean
 }
 
 /** Built-in page overrides: a path (or URL) of your own page. */

@@ -132,6 +132,27 @@ describe.skipIf(REDIS_URL === "")("on Redis (REDIS_URL)", () => {
       expect(await admin.pTTL(PREFIX + key)).toBeGreaterThan(59_000)
     })
 
+    it("runs rate-limit steps in one round trip, ending at the first over its limit", async () => {
+      const calls: string[] = []
+      const counted = createRedisStore(countingCalls(kind.client(), calls), { prefix: PREFIX })
+      const [ceiling, lock, attempts] = [uniqueKey("ceiling"), uniqueKey("lock"), uniqueKey("n")]
+      const steps = [
+        { type: "hit", key: ceiling, windowSeconds: 60, limit: 5 },
+        { type: "peek", key: lock, limit: 1 },
+        { type: "hit", key: attempts, windowSeconds: 60 },
+      ] as const
+      const first = await counted.run(steps)
+      expect(calls).toEqual(["eval"])
+      expect(first.map((count) => count?.count ?? null)).toEqual([1, null, 1])
+      expect(first[0]!.resetAt - Date.now()).toBeGreaterThan(58_000)
+      await store().hit(lock, 30)
+      // The lock ends the run: the attempt after it is not counted.
+      expect((await store().run(steps)).map((count) => count?.count ?? null)).toEqual([2, 1])
+      expect((await store().peek(attempts))?.count).toBe(1)
+      await store().reset(lock)
+      expect((await store().run(steps)).map((count) => count?.count ?? null)).toEqual([3, null, 2])
+    })
+
     it("counts hits in a window that starts with the first hit", async () => {
       const key = uniqueKey("rate")
       const before = Date.now()

@@ -87,6 +87,27 @@ export interface IdpOptions extends ListenOptions {
    * @default "Playground ID"
    */
   name?: string
+  /**
+   * Issue a refresh token with every authorization code grant, not only when the client asks
+   * for `offline_access` (oidc-provider's own rule). The refresh tokens last as long as the
+   * provider's session at the login form (one hour), as oidc-provider ties them to it without
+   * `offline_access`.
+   * @default false
+   */
+  refreshTokens?: boolean
+  /**
+   * Whether a refresh grant rotates the refresh token: `true`, every refresh answers with a new
+   * refresh token and consumes the old one (using a consumed one again revokes the whole grant,
+   * oidc-provider's reuse detection); `false`, the refresh token stays valid and the same one is
+   * sent back.
+   * @default oidc-provider's rule: public clients rotate, others once 70% of its life has passed
+   */
+  rotateRefreshTokens?: boolean
+  /**
+   * Seconds an access token is valid (its `expires_in`).
+   * @default 3600
+   */
+  accessTokenTtl?: number
 }
 
 /** Endpoints whose next answer can be made to fail. */
@@ -123,6 +144,18 @@ export interface Idp {
   deny(jar: CookieJar, authorizationUrl: string | URL): Promise<AuthorizationResponse>
   /** Makes the next request to `endpoint` fail (default: 500 `server_error`); calls queue up. */
   failNext(endpoint: IdpEndpoint, failure?: EndpointFailure): void
+  /**
+   * How many refresh grants (`grant_type=refresh_token`) the token endpoint has handled, both
+   * answered with tokens and refused (a revoked or reused refresh token). A failure induced with
+   * `failNext` never reaches the grant and is not counted.
+   */
+  readonly refreshGrants: number
+  /**
+   * Revokes a refresh token and its whole grant, as a user removing the app's access at the
+   * provider would: every refresh token and access token of the grant stops working.
+   * @returns whether the refresh token was known
+   */
+  revokeRefreshToken(refreshToken: string): Promise<boolean>
   close(): Promise<void>
 }
 
@@ -160,6 +193,7 @@ export async function startIdentityProvider(options: IdpOptions = {}): Promise<I
   const failures = new FailureQueue<IdpEndpoint>()
   const keys = await generateKeys()
   const clients = registeredClients(keys.client)
+  let refreshGrants = 0
 
   function clientMetadata(clientId: string): ModelPayload | undefined {
     const client = Object.values(clients).find((candidate) => candidate.clientId === clientId)
@@ -232,7 +266,8 @@ export async function startIdentityProvider(options: IdpOptions = {}): Promise<I
         client.clientAuthMethod === "none",
     },
     responseTypes: ["code"],
-    ttl: TTL_SECONDS,
+    ttl: { ...TTL_SECONDS, AccessToken: options.accessTokenTtl ?? TTL_SECONDS.AccessToken },
+    ...refreshTokenOptions(options),
     clientBasedCORS: () => true,
     async findAccount(_ctx: unknown, sub: string) {
       return { accountId: sub, claims: async () => claimsFor(sub) }
@@ -244,6 +279,11 @@ export async function startIdentityProvider(options: IdpOptions = {}): Promise<I
   })
   // Koa logs unhandled errors to stderr unless silenced; tests read `server_error` events instead.
   Object.assign(provider, { silent: true })
+  const countRefreshGrant = (ctx: unknown) => {
+    if (grantTypeOf(ctx) === "refresh_token") refreshGrants += 1
+  }
+  provider.on("grant.success", countRefreshGrant)
+  provider.on("grant.error", countRefreshGrant)
   handleProtocol = provider.callback()
   const ready = provider
 
@@ -266,6 +306,16 @@ export async function startIdentityProvider(options: IdpOptions = {}): Promise<I
       followToClient(issuer, jar, authorizationUrl, { action: "abort" }),
     failNext(endpoint, failure) {
       failures.push(endpoint, failure ?? defaultFailure)
+    },
+    get refreshGrants() {
+      return refreshGrants
+    },
+    async revokeRefreshToken(refreshToken) {
+      const found = await ready.RefreshToken.find(refreshToken, { ignoreExpiration: true })
+      if (!found) return false
+      const grant = await ready.Grant.find(found.grantId)
+      await Promise.all([found.destroy(), grant?.destroy()])
+      return true
     },
     close: () => closeServer(server),
   }
@@ -323,6 +373,33 @@ function clientWithSecret(method: "client_secret_basic" | "client_secret_post"):
     clientSecret: `secret-${suffix}-${randomBytes(SECRET_BYTES).toString("base64url")}`,
     tokenEndpointAuthMethod: method,
   }
+}
+
+/**
+ * oidc-provider's `issueRefreshToken` and `rotateRefreshToken` for {@link IdpOptions}: its own
+ * rules where the options say nothing.
+ */
+function refreshTokenOptions(options: IdpOptions): Record<string, unknown> {
+  const configuration: Record<string, unknown> = {}
+  if (options.refreshTokens) {
+    configuration.issueRefreshToken = async (_ctx: unknown, client: RefreshClient) =>
+      client.grantTypeAllowed("refresh_token")
+  }
+  if (options.rotateRefreshTokens !== undefined) {
+    configuration.rotateRefreshToken = options.rotateRefreshTokens
+  }
+  return configuration
+}
+
+/** The part of oidc-provider's client model `issueRefreshToken` reads. */
+interface RefreshClient {
+  grantTypeAllowed(grantType: string): boolean
+}
+
+/** The `grant_type` of a token request's context, as oidc-provider's events give it. */
+function grantTypeOf(ctx: unknown): unknown {
+  return (ctx as { oidc?: { params?: { grant_type?: unknown } } } | undefined)?.oidc?.params
+    ?.grant_type
 }
 
 function endpointOf(path: string): IdpEndpoint | undefined {

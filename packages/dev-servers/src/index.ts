@@ -43,7 +43,12 @@ export {
   type OAuth2UserEmail,
   startOAuth2Server,
 } from "./oauth2-server.js"
-export type { OidcGrant, OidcInteraction, OidcProvider } from "./oidc-provider.js"
+export type {
+  OidcGrant,
+  OidcInteraction,
+  OidcProvider,
+  OidcRefreshToken,
+} from "./oidc-provider.js"
 export { type SmtpServerOptions, startSmtpServer, type TestSmtpServer } from "./smtp-server.js"
 export type {
   TokenRequestFields,

@@ -31,6 +31,18 @@ export interface OidcProvider {
     new (properties: { accountId: string; clientId: string }): OidcGrant
     find(id: string): Promise<OidcGrant | undefined>
   }
+  RefreshToken: {
+    find(
+      value: string,
+      options?: { ignoreExpiration?: boolean },
+    ): Promise<OidcRefreshToken | undefined>
+  }
+}
+
+/** A refresh token of `oidc-provider`. */
+export interface OidcRefreshToken {
+  readonly grantId: string
+  destroy(): Promise<void>
 }
 
 /** An interaction session of `oidc-provider`. */
@@ -46,6 +58,7 @@ export interface OidcGrant {
   addOIDCScope(scope: string): void
   addOIDCClaims(claims: string[]): void
   save(): Promise<string>
+  destroy(): Promise<void>
 }
 
 type OidcProviderConstructor = new (issuer: string, configuration: object) => OidcProvider

@@ -139,6 +139,20 @@ export interface RateLimitCount {
 }
 
 /**
+ * One step of {@link RateLimitStore.run}: count a hit on `key` (`"hit"`), or look at its count
+ * without counting (`"peek"`). With a `limit`, a step that finds the key over it ends the run:
+ * a hit counted beyond `limit`, or a peek at a count of `limit` or more.
+ */
+export type RateLimitStep =
+  | {
+      readonly type: "hit"
+      readonly key: string
+      readonly windowSeconds: number
+      readonly limit?: number
+    }
+  | { readonly type: "peek"; readonly key: string; readonly limit?: number }
+
+/**
  * Where rate-limit counters live. One method, so that any store with an atomic increment and
  * an expiry can implement it.
  *
@@ -169,4 +183,17 @@ export interface RateLimitStore {
   peek?(key: string): Promise<RateLimitCount | null>
   /** Forgets `key` (a successful sign-in clears its failures). */
   reset?(key: string): Promise<void>
+  /**
+   * Resolves once the store answers (Redis's `PING`), rejects when it does not. Optional:
+   * `GET <basePath>/health` calls it when `onStoreFailure` is `"closed"` (an outage then means
+   * `503`s), bounded by a short timeout; a store without it is not checked.
+   */
+  ping?(): Promise<void>
+  /**
+   * Runs `steps` in order, in one round trip (and atomically, where the store can), and gives
+   * each one's count: `null` for a peek at a key with none. Ends after the first step over its
+   * `limit`, so the result can be shorter than `steps`. A store without it gets the steps one
+   * call at a time (a credentials sign-in then costs three calls instead of one).
+   */
+  run?(steps: readonly RateLimitStep[]): Promise<Array<RateLimitCount | null>>
 }

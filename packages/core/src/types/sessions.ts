@@ -56,4 +56,24 @@ export interface SessionStore {
   getFields(key: string): Promise<Record<string, string>>
   /** Deletes `fields` of the map at `key`. */
   deleteFields(key: string, fields: readonly string[]): Promise<void>
+  /**
+   * Sets `key` to `value` unless the key holds one, dropped after `ttlMs` milliseconds (not
+   * rounded to seconds); whether it was set. Atomic: of concurrent calls for one key, across
+   * every instance sharing the store, one gets `true`. `getAccessToken` takes a short lock with
+   * it, so that one instance refreshes a provider's access token while the others wait for its
+   * result. Optional: without it, a refresh is shared within one process only.
+   */
+  setIfAbsent?(key: string, value: string, ttlMs: number): Promise<boolean>
+  /**
+   * Deletes `key` when it holds `value`, atomically: releases a lock taken with `setIfAbsent`
+   * without deleting another caller's after the first expired. Optional, with `setIfAbsent`
+   * (without it, a lock is held until its time to live ends).
+   */
+  deleteIfEquals?(key: string, value: string): Promise<void>
+  /**
+   * Resolves once the store answers (Redis's `PING`), rejects when it does not. Optional:
+   * `GET <basePath>/health` calls it, bounded by a short timeout; a store without it (the
+   * in-memory one) is not checked.
+   */
+  ping?(): Promise<void>
 }

@@ -140,5 +140,37 @@ export function describeSessionStoreContract(subject: SessionStoreSubject): void
       expect(await store.getFields(keys.shortMap)).toEqual({})
       expect(await store.getFields(keys.longMap)).toEqual({ a: "1", b: "2" })
     })
+
+    it("takes a lock once of many concurrent setIfAbsent calls, and gives it back to its holder only", async () => {
+      const store = subject.store()
+      if (!store.setIfAbsent || !store.deleteIfEquals) return // optional: in-process refreshes only
+      const key = uniqueKey("lock")
+      const taken = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          store.setIfAbsent!(key, `holder-${index}`, 60_000),
+        ),
+      )
+      expect(taken.filter(Boolean)).toHaveLength(1)
+      const holder = `holder-${taken.indexOf(true)}`
+      expect(await store.get([key])).toEqual([holder])
+      // Another caller's release leaves it; the holder's frees it.
+      await store.deleteIfEquals(key, "someone-else")
+      expect(await store.setIfAbsent(key, "late", 60_000)).toBe(false)
+      await store.deleteIfEquals(key, holder)
+      expect(await store.get([key])).toEqual([null])
+      expect(await store.setIfAbsent(key, "next", 60_000)).toBe(true)
+      await store.deleteIfEquals(uniqueKey("missing"), "anyone")
+    })
+
+    it("lets a lock go after its time to live, in milliseconds", async () => {
+      const store = subject.store()
+      if (!store.setIfAbsent) return
+      const key = uniqueKey("lock")
+      expect(await store.setIfAbsent(key, "first", 300)).toBe(true)
+      expect(await store.setIfAbsent(key, "second", 300)).toBe(false)
+      await subject.elapse(1)
+      expect(await store.setIfAbsent(key, "third", 300)).toBe(true)
+      expect(await store.get([key])).toEqual(["third"])
+    })
   })
 }

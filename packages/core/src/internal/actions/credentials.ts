@@ -44,7 +44,7 @@ export async function credentialsCallback(
     if (error instanceof CredentialsSignin) await recordCredentialsFailure(context, attempt)
     throw error
   }
-  await recordCredentialsSuccess(context, attempt)
+  recordCredentialsSuccess(context, attempt)
   const user: User = {
     ...authorized,
     id: authorized.id ? String(authorized.id) : crypto.randomUUID(),

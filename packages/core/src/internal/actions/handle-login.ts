@@ -17,6 +17,7 @@ import type { Account, Profile, TokenSet, User } from "../../types/user.js"
 import type { InternalProvider } from "../config/provider.js"
 import { emitEvent } from "../config/resolve-config.js"
 import type { AuthContext } from "../request/context.js"
+import { storeSignInTokens } from "../session/provider-tokens.js"
 import { readSignedInUser } from "../session/session.js"
 
 /** What a sign-in knows before the adapter is asked. */
@@ -110,6 +111,9 @@ async function loginWithOAuth(
     providerAccountId: account.providerAccountId,
   })
   if (owner) {
+    if (!signedIn || owner.id === signedIn.user.id) {
+      await storeSignInTokens(context, account, owner.id)
+    }
     if (!signedIn) return result(owner, input, false)
     if (owner.id === signedIn.user.id) return result(owner, input, false, signedIn.session)
     throw new OAuthAccountNotLinked("The account is already associated with another user", {

@@ -12,15 +12,10 @@
 // `internal/crypto/crypto.ts` (WebCrypto): see "imports" in package.json.
 import { hmacSha256Hex } from "#crypto"
 import { RateLimited } from "../../errors.js"
-import type { RateLimitRule } from "../../types/rate-limit.js"
+import type { RateLimitRule, RateLimitStep } from "../../types/rate-limit.js"
 import { emitEvent } from "../config/resolve-config.js"
-import {
-  countRateLimit,
-  hitRateLimit,
-  type Limiter,
-  peekRateLimit,
-  resetRateLimit,
-} from "../rate-limit/limit.js"
+import { hitRateLimit, type Limiter, resetRateLimit, runRateLimits } from "../rate-limit/limit.js"
+import { isOverLimit } from "../rate-limit/store.js"
 import type { AuthContext } from "../request/context.js"
 
 /**
@@ -100,10 +95,29 @@ export interface CredentialsAttempt {
 }
 
 /**
- * Checks a credentials attempt before `authorize` runs: the client's failures, the identifier's
- * lockout, and one attempt counted on the identifier (atomically, so that concurrent guesses
- * cannot pass together). A success clears the count; so the count is the failures in a row,
- * which the lockout grows with.
+ * Counts one POST of the client against the ceiling on every POST (`rateLimit.perClient`),
+ * except a credentials sign-in's, which `admitCredentials` counts with the attempt's own limits
+ * in the same store call.
+ *
+ * @throws {RateLimited} when the client is over the ceiling
+ */
+export async function limitPost(context: AuthContext): Promise<void> {
+  if (isCredentialsCallback(context)) return
+  await limitClient(context, context.config.rateLimit.perClient, "client")
+}
+
+/** Whether the request is a credentials sign-in (POST `/callback/<credentials provider>`). */
+function isCredentialsCallback(context: AuthContext): boolean {
+  const { action, providerId } = context.request
+  if (action !== "callback" || providerId === undefined) return false
+  return context.config.providerById.get(providerId)?.type === "credentials"
+}
+
+/**
+ * Checks a credentials attempt before `authorize` runs, in one store call: the client's POST
+ * ceiling, the client's failures, the identifier's lockout, and one attempt counted on the
+ * identifier (atomically, so that concurrent guesses cannot pass together). A success clears the
+ * count; so the count is the failures in a row, which the lockout grows with.
  *
  * @throws {RateLimited} when any of them is over its limit
  */
@@ -111,31 +125,53 @@ export async function admitCredentials(
   context: AuthContext,
   credentials: Record<string, unknown>,
 ): Promise<CredentialsAttempt> {
+  const { perClient: ceiling } = context.config.rateLimit
   const { perClient, perIdentifier, lockout } = context.config.rateLimit.credentials
-  const limiter = limiterOf(context)
-  const client = perClient ? await clientKeyOf(context) : undefined
+  const client = perClient || ceiling ? await clientKeyOf(context) : undefined
+  const steps: RateLimitStep[] = []
+  const scopes: LimitedScope[] = []
+  const add = (scope: LimitedScope, step: RateLimitStep) => {
+    steps.push(step)
+    scopes.push(scope)
+  }
+  if (client !== undefined && ceiling) {
+    const key = await limitKey(context, "client", client)
+    add("client", { type: "hit", key, windowSeconds: ceiling.windowSeconds, limit: ceiling.limit })
+  }
   const clientKey =
-    client === undefined ? undefined : await limitKey(context, "credentials-client", client)
+    client !== undefined && perClient
+      ? await limitKey(context, "credentials-client", client)
+      : undefined
   if (clientKey && perClient) {
-    const failures = await peekRateLimit(limiter, clientKey)
-    if (failures && failures.count >= perClient.limit) {
-      throw await refuseLimited(context, "credentials-client", failures.resetAt)
-    }
+    add("credentials-client", { type: "peek", key: clientKey, limit: perClient.limit })
   }
   const identifier =
     perIdentifier || lockout ? normalizedIdentifier(context, credentials) : undefined
-  if (identifier === undefined) return { clientKey, identifierKey: undefined, attempts: 0 }
-  const identifierKey = await limitKey(context, "credentials-identifier", identifier)
-  if (lockout) {
-    const lock = await peekRateLimit(limiter, `lock:${identifierKey}`)
-    if (lock) throw await refuseLimited(context, "credentials-lockout", lock.resetAt)
+  const identifierKey =
+    identifier === undefined
+      ? undefined
+      : await limitKey(context, "credentials-identifier", identifier)
+  if (identifierKey) {
+    if (lockout)
+      add("credentials-lockout", { type: "peek", key: `lock:${identifierKey}`, limit: 1 })
+    const windowSeconds = perIdentifier ? perIdentifier.windowSeconds : lockout!.windowSeconds
+    add("credentials-identifier", {
+      type: "hit",
+      key: `attempts:${identifierKey}`,
+      windowSeconds,
+      limit: perIdentifier ? perIdentifier.limit : undefined,
+    })
   }
-  const windowSeconds = perIdentifier?.windowSeconds ?? lockout!.windowSeconds
-  const counted = await countRateLimit(limiter, `attempts:${identifierKey}`, windowSeconds)
-  if (perIdentifier && counted !== undefined && counted.count > perIdentifier.limit) {
-    throw await refuseLimited(context, "credentials-identifier", counted.resetAt)
+  if (steps.length === 0) return { clientKey, identifierKey, attempts: 0 }
+  const counts = await runRateLimits(limiterOf(context), steps)
+  if (counts === undefined) return { clientKey, identifierKey, attempts: 0 }
+  for (const [index, count] of counts.entries()) {
+    if (count && isOverLimit(steps[index]!, count)) {
+      throw await refuseLimited(context, scopes[index]!, count.resetAt)
+    }
   }
-  return { clientKey, identifierKey, attempts: counted?.count ?? 0 }
+  const attempts = scopes.indexOf("credentials-identifier")
+  return { clientKey, identifierKey, attempts: counts[attempts]?.count ?? 0 }
 }
 
 /**
@@ -156,14 +192,19 @@ export async function recordCredentialsFailure(
   await hitRateLimit(limiter, `lock:${attempt.identifierKey}`, { limit: 1, windowSeconds: seconds })
 }
 
-/** A successful sign-in clears its identifier's attempts: its failures in a row start over. */
-export async function recordCredentialsSuccess(
-  context: AuthContext,
-  attempt: CredentialsAttempt,
-): Promise<void> {
-  if (attempt.identifierKey) {
-    await resetRateLimit(limiterOf(context), `attempts:${attempt.identifierKey}`)
-  }
+/**
+ * A successful sign-in clears its identifier's attempts: its failures in a row start over. The
+ * sign-in does not wait for it (a shared store is one round trip away); a failure is logged.
+ */
+export function recordCredentialsSuccess(context: AuthContext, attempt: CredentialsAttempt): void {
+  if (!attempt.identifierKey) return
+  resetRateLimit(limiterOf(context), `attempts:${attempt.identifierKey}`).catch((error) => {
+    context.config.logger.error(
+      new Error("The rate-limit store could not clear a sign-in's failed attempts.", {
+        cause: error,
+      }),
+    )
+  })
 }
 
 /** The attempt's identifier, trimmed and lower-cased; `undefined` when it names none. */

@@ -138,6 +138,7 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
       config.session?.store === false
         ? undefined
         : (config.session?.store ?? createMemorySessionStore()),
+    storeTokens: config.session?.storeTokens === true,
   }
   const jwt: JWTOptions = {
     secret: [...secrets],
@@ -274,6 +275,11 @@ function wrapAdapter(adapter: Adapter, logger: LoggerInstance): Adapter {
   const wrapped: Record<string, unknown> = {}
   for (const [name, method] of Object.entries(adapter)) {
     if (typeof method !== "function") continue
+    if (name === "ping") {
+      // Called by every health check: its failure is logged there, once per outage.
+      wrapped[name] = () => method.apply(adapter)
+      continue
+    }
     wrapped[name] = async (...args: unknown[]) => {
       logger.debug(`adapter_${name}`, { args: redactAdapterArgs(name, args) })
       try {

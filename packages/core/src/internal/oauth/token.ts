@@ -77,7 +77,7 @@ export async function exchangeCode(input: CodeExchangeInput): Promise<CodeExchan
 }
 
 /** Lets a provider hook inspect the raw token response and name the issuer to validate with. */
-async function issuerNamedByProvider(
+export async function issuerNamedByProvider(
   provider: ResolvedOAuthProvider,
   as: o.AuthorizationServer,
   response: Response,

@@ -4,9 +4,15 @@
  * config says.
  */
 
-import type { RateLimitCount, RateLimitRule, RateLimitStore } from "../../types/rate-limit.js"
+import type {
+  RateLimitCount,
+  RateLimitRule,
+  RateLimitStep,
+  RateLimitStore,
+} from "../../types/rate-limit.js"
 import { DatabaseUnavailableError } from "../database-unavailable.js"
 import type { LoggerInstance } from "../logger.js"
+import { isOverLimit } from "./store.js"
 
 /** The outcome of one hit on a limited key. */
 export type RateLimitResult =
@@ -41,22 +47,28 @@ export async function hitRateLimit(
 }
 
 /**
- * The count of `key` without counting a hit; `null` when it has none, the store cannot look
- * (no `peek`), or it failed with `onStoreFailure: "open"`.
+ * Runs `steps` (see `RateLimitStore.run`): in one store call when the store has `run`, else one
+ * call per step, ending after the first step over its limit all the same. Gives each step's
+ * count, or `undefined` when the store failed (open).
  */
-export async function peekRateLimit(limiter: Limiter, key: string): Promise<RateLimitCount | null> {
-  const { store } = limiter
-  if (!store.peek) return null
-  return (await storeCall(limiter, () => store.peek!(key))) ?? null
-}
-
-/** Counts one hit on `key` and gives its count, or `undefined` when the store failed (open). */
-export function countRateLimit(
+export function runRateLimits(
   limiter: Limiter,
-  key: string,
-  windowSeconds: number,
-): Promise<RateLimitCount | undefined> {
-  return storeCall(limiter, () => limiter.store.hit(key, windowSeconds))
+  steps: readonly RateLimitStep[],
+): Promise<Array<RateLimitCount | null> | undefined> {
+  const { store } = limiter
+  if (store.run) return storeCall(limiter, () => store.run!(steps))
+  return storeCall(limiter, async () => {
+    const counts: Array<RateLimitCount | null> = []
+    for (const step of steps) {
+      const count =
+        step.type === "hit"
+          ? await store.hit(step.key, step.windowSeconds)
+          : ((await store.peek?.(step.key)) ?? null)
+      counts.push(count)
+      if (isOverLimit(step, count)) break
+    }
+    return counts
+  })
 }
 
 /** Forgets `key`, when the store can. */

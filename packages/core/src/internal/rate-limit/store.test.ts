@@ -27,4 +27,18 @@ describe("createMemoryStore", () => {
     expect((await store.hit("oldest", 3600)).count).toBe(1)
     expect((await store.hit("new-1", 3600)).count).toBe(2)
   })
+
+  it("runs steps in order, ending after the first over its limit", async () => {
+    const now = 1_000_000
+    const store = createMemoryStore(() => now)
+    await store.hit("ceiling", 60)
+    await store.hit("ceiling", 60)
+    const counts = await store.run!([
+      { type: "peek", key: "none", limit: 1 },
+      { type: "hit", key: "ceiling", windowSeconds: 60, limit: 2 },
+      { type: "hit", key: "never", windowSeconds: 60 },
+    ])
+    expect(counts).toEqual([null, { count: 3, resetAt: now + 60_000 }])
+    expect(await store.peek!("never")).toBeNull()
+  })
 })

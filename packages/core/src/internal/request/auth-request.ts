@@ -3,10 +3,11 @@ import { parseCookieHeader } from "../cookies/parse.js"
 import { requestURL } from "../http/request-url.js"
 
 /**
- * The actions served: Auth.js's nine, and `passkeys` (the signed-in user's passkeys, an
- * addition kept out of the public `AuthAction` type so that type stays Auth.js's).
+ * The actions served: Auth.js's nine, the management actions (the signed-in user's passkeys,
+ * sessions and accounts) and `health` (whether this instance and its stores answer, for load
+ * balancers): additions kept out of the public `AuthAction` type so that type stays Auth.js's.
  */
-export type ServedAction = AuthAction | ManagementAction
+export type ServedAction = AuthAction | ManagementAction | "health"
 
 /** Actions beyond Auth.js's nine: a signed-in user's passkeys, sessions and accounts. */
 export type ManagementAction = "passkeys" | "sessions" | "accounts"

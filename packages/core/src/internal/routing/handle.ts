@@ -3,9 +3,10 @@ import type { AuthConfig, ResponseInternal } from "../../types.js"
 import { accountsAction } from "../actions/accounts.js"
 import { callbackAction } from "../actions/callback.js"
 import { csrfAction } from "../actions/csrf.js"
+import { healthAction } from "../actions/health.js"
 import { passkeysAction } from "../actions/passkeys.js"
 import { providersAction } from "../actions/providers.js"
-import { limitClient } from "../actions/rate-limits.js"
+import { limitPost } from "../actions/rate-limits.js"
 import { sessionAction } from "../actions/session.js"
 import { sessionsAction } from "../actions/sessions.js"
 import { signInAction } from "../actions/signin.js"
@@ -171,11 +172,13 @@ async function dispatch(context: AuthContext): Promise<ActionResult> {
         return sessionsAction(context)
       case "accounts":
         return accountsAction(context)
+      case "health":
+        return healthAction(context)
       default:
         break
     }
   } else {
-    await limitClient(context, context.config.rateLimit.perClient, "client")
+    await limitPost(context)
     switch (action) {
       case "session":
         return sessionAction(context)

@@ -91,7 +91,7 @@ export function parseActionPath(
   }
   const segments = pathname.slice(prefix.length).split("/").filter(Boolean)
   const [action, provider, ...rest] = segments
-  if (!action || rest.length > 0 || !(isAuthAction(action) || isManagementAction(action))) {
+  if (!action || rest.length > 0 || !isServedAction(action)) {
     throw new UnknownAction(`No action is served at ${pathname}.`)
   }
   if (provider !== undefined && !ACTIONS_WITH_PROVIDER.has(action)) {
@@ -106,6 +106,11 @@ export function parseActionPath(
     }
   }
   return { action, providerId }
+}
+
+/** Whether a path segment names a served action: Auth.js's, a management action, `health`. */
+function isServedAction(action: string): action is ServedAction {
+  return isAuthAction(action) || isManagementAction(action) || action === "health"
 }
 
 async function readBody(request: Request): Promise<Record<string, unknown> | undefined> {

@@ -18,7 +18,8 @@ type Entry =
  * flood of distinct keys cannot grow it without limit (beyond {@link SESSION_STORE_MAX_KEYS},
  * expired keys are dropped, then session indexes, then the least recently written revocations).
  *
- * A time to live is counted in whole seconds, at least one (`Math.ceil`), as Redis's `EX` does.
+ * A time to live is counted in whole seconds, at least one (`Math.ceil`), as Redis's `EX` does;
+ * a lock's (`setIfAbsent`) in milliseconds, as `PX` does.
  *
  * @param now the clock, in milliseconds since the epoch (injected in tests)
  */
@@ -68,6 +69,16 @@ export function createMemorySessionStore(now: () => number = Date.now): SessionS
       for (const field of fields) entry.fields.delete(field)
       // As in Redis, a map without fields is no key at all.
       if (entry.fields.size === 0) entries.delete(key)
+    },
+    async setIfAbsent(key, value, ttlMs) {
+      // Read and write with no `await` in between: of concurrent calls, one sets it.
+      if (read(key) !== undefined) return false
+      write(key, { kind: "value", value, expiresAt: now() + Math.max(1, Math.ceil(ttlMs)) })
+      return true
+    },
+    async deleteIfEquals(key, value) {
+      const entry = read(key)
+      if (entry?.kind === "value" && entry.value === value) entries.delete(key)
     },
   }
 }

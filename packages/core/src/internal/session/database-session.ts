@@ -13,6 +13,7 @@ import { isDatabaseUnavailable } from "../database-unavailable.js"
 import type { AuthContext } from "../request/context.js"
 import { sessionArgument, withoutSessionToken } from "./client-session.js"
 import type { SessionRead, SignInOutcome } from "./jwt-session.js"
+import { hasNotedRefreshError, markSession } from "./provider-tokens.js"
 import { userAgentOf } from "./revocation.js"
 import { clearSessionCookies, readSessionCookie, writeSessionCookie } from "./session-cookie.js"
 
@@ -68,7 +69,9 @@ export async function readDatabaseSession(
     const found = await findLiveSession(context, sessionToken)
     if (!found) return { session: null, cookies: clearSessionCookies(context) }
     const stored = await extendIfDue(context, found.session)
-    const session = await runSessionCallback(context, { ...found, session: stored }, update)
+    const shaped = await runSessionCallback(context, { ...found, session: stored }, update)
+    // A failed refresh of one of the user's provider tokens (`getAccessToken`) shows as `error`.
+    const session = markSession(shaped, await hasNotedRefreshError(context, found.user.id))
     await emitEvent(context.config, "session", { session })
     return { session, cookies: writeStoredSessionCookie(context, stored) }
   } catch (error) {

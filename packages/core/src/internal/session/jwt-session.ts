@@ -6,6 +6,12 @@ import type { Account, Profile, User } from "../../types/user.js"
 import type { Session } from "../../types.js"
 import { emitEvent } from "../config/resolve-config.js"
 import type { AuthContext } from "../request/context.js"
+import {
+  hasTokenRefreshError,
+  keepProviderTokens,
+  markSession,
+  withSignInTokens,
+} from "./provider-tokens.js"
 import { forgetSession, indexSession, isRevoked, newSessionId } from "./revocation.js"
 import { clearSessionCookies, readSessionCookie, writeSessionCookie } from "./session-cookie.js"
 
@@ -79,16 +85,19 @@ export async function readJwtSession(
   )
   if (token === null) return { session: null, cookies: clearSessionCookies(context) }
   keepSessionId(token, payload)
+  if (sessionOptions.storeTokens) keepProviderTokens(token, payload)
 
   const expires = new Date(Date.now() + sessionOptions.maxAge * 1000)
   const defaultSession = {
     user: { name: token.name, email: token.email, image: token.picture },
     expires: expires.toISOString(),
   }
-  const session = (await callbacks.session({
+  const shaped = (await callbacks.session({
     session: defaultSession,
     token,
   } as Parameters<typeof callbacks.session>[0])) as Session
+  // A failed refresh of a stored provider token (`getAccessToken`) shows as `error`.
+  const session = markSession(shaped, hasTokenRefreshError(token))
   const renew =
     reissue === "always" || stale || (before !== undefined && JSON.stringify(token) !== before)
   const cookies = renew ? await writeSessionToken(context, token, expires) : []
@@ -174,10 +183,27 @@ export async function establishJwtSession(
   })
   if (token === null) return clearSessionCookies(context)
   keepSessionId(token, defaultToken)
+  const sealed = await withStoredTokens(context, token, account)
   const expires = new Date(Date.now() + context.config.session.maxAge * 1000)
-  const cookies = await writeSessionToken(context, token, expires)
+  const cookies = await writeSessionToken(context, sealed, expires)
   await indexSession(context, token)
   return cookies
+}
+
+/**
+ * With `session.storeTokens`, the token of an OAuth sign-in with the account's tokens added (see
+ * `withSignInTokens`); otherwise the token as it is. The session the request was signed in with
+ * is read for the other providers' tokens of the same user; one that cannot be read keeps none.
+ */
+async function withStoredTokens(
+  context: AuthContext,
+  token: JWT,
+  account: Account | null,
+): Promise<JWT> {
+  if (!context.config.session.storeTokens) return token
+  if (account?.type !== "oauth" && account?.type !== "oidc") return token
+  const previous = await decodeSessionToken(context).catch(() => null)
+  return withSignInTokens(token, account, previous)
 }
 
 /**

@@ -1,0 +1,661 @@
+/**
+ * `getAccessToken`: the signed-in user's access token with one provider, refreshed with the
+ * provider's refresh token when it has expired or is about to. The token manager every app wrote
+ * by hand in Auth.js's `jwt` callback, without its races: concurrent calls for one account make
+ * one refresh request (see `refresh-flight.ts`), and a caller that arrives with the tokens the
+ * refresh just replaced gets the new ones instead of spending the old refresh token again.
+ *
+ * - Database sessions: the tokens are the account row's, read with `listAccounts` (or
+ *   `getAccount`) and written back with `updateAccount`.
+ * - JWT sessions: the tokens are in the session token (`session.storeTokens`), which is
+ *   re-sealed after a refresh: set the returned `cookies`.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 Refreshing an access token
+ */
+import type { Adapter, AdapterAccount } from "../../adapters.js"
+import {
+  AdapterError,
+  AuthError,
+  InvalidProvider,
+  MissingAdapterMethods,
+  RefreshAccessTokenError,
+} from "../../errors.js"
+import type { OAuthConfig } from "../../providers/oauth.js"
+import type { Cookie } from "../../types/cookies.js"
+import type { JWT } from "../../types/jwt.js"
+import type { Profile, TokenSet } from "../../types/user.js"
+import type { AuthConfig } from "../../types.js"
+import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
+import { isDatabaseUnavailable } from "../database-unavailable.js"
+import { encodeBase64url } from "../jwt/base64url.js"
+import { decode, encode } from "../jwt/token.js"
+import { type ResolvedOAuthProvider, resolveOAuthProvider } from "../oauth/provider.js"
+import { oauthErrorOf, refreshStatusOf, refreshTokenGrant } from "../oauth/refresh.js"
+import { parseSessionRequest } from "../request/auth-request.js"
+import { type AuthContext, createContext } from "../request/context.js"
+import { decodeSessionToken, writeSessionToken } from "../session/jwt-session.js"
+import { readCurrentSession } from "../session/manage.js"
+import {
+  clearRefreshError,
+  noteRefreshError,
+  providerTokensOf,
+  REFRESH_ERROR,
+  type StoredProviderTokens,
+  storedTokensOf,
+  withProviderTokens,
+} from "../session/provider-tokens.js"
+import { clearSessionCookies, readSessionCookie } from "../session/session-cookie.js"
+import type { PreparedConfig } from "./prepare-config.js"
+import { singleFlight } from "./refresh-flight.js"
+
+/** The default of {@link AccessTokenOptions.skew}: one minute. */
+export const DEFAULT_ACCESS_TOKEN_SKEW_SECONDS = 60
+
+/**
+ * How long the result of a JWT session's refresh stays in the session store for requests with the
+ * tokens it replaced, when the session has no id (a token issued before sessions had one): then
+ * the result is named by the refresh token it spent, and one is kept per refresh. A session with
+ * an id keeps one result per provider, replaced by each refresh, for as long as the session lives.
+ */
+const RESULT_SECONDS_WITHOUT_SESSION_ID = 30
+/** The key prefix of those results in the session store. */
+const RESULT_PREFIX = "access-token:"
+/** Salts the encryption of those results: they hold tokens, and the store is not trusted with them. */
+const RESULT_SALT = "authjs.access-token-result"
+
+/** Options of {@link getAccessToken}. */
+export interface AccessTokenOptions {
+  /** The provider's id, as in the config (`"github"`). */
+  readonly provider: string
+  /**
+   * Which of the user's accounts with the provider, when a user may have several (database
+   * sessions). Without it, the first one the adapter lists.
+   */
+  readonly providerAccountId?: string
+  /**
+   * Seconds before the access token's expiry (`expires_at`) from which it is refreshed rather
+   * than handed out, so that it does not expire on its way to the provider's API.
+   * @default 60
+   */
+  readonly skew?: number
+  /**
+   * Refresh even when the token has not expired (after the provider's API refused it, say).
+   * Concurrent calls still share one refresh.
+   * @default false
+   */
+  readonly forceRefresh?: boolean
+  /**
+   * The app's origin, when the integration decided it while the request's own URL is on another
+   * host (as for `getSession`): it decides the session cookie's name. `AUTH_URL` wins over it.
+   */
+  readonly origin?: string
+}
+
+/** The access token {@link getAccessToken} gave. */
+export interface AccessToken {
+  /** Send it to the provider's API (`Authorization: Bearer <accessToken>` for `tokenType` bearer). */
+  readonly accessToken: string
+  /** When it expires, in seconds since the epoch; `undefined` when the provider did not say. */
+  readonly expiresAt: number | undefined
+  /** The scopes it was granted, when the provider said. */
+  readonly scope: string | undefined
+  /** Its type, lowercased as oauth4webapi gives it: `"bearer"`, `"dpop"`. */
+  readonly tokenType: string | undefined
+  /**
+   * JWT sessions: the session cookie re-sealed with the refreshed tokens; set them on the
+   * response (and, for the rest of the same request, on its cookies). Empty when nothing changed
+   * and with database sessions.
+   */
+  readonly cookies: Cookie[]
+  readonly error?: undefined
+  readonly code?: undefined
+}
+
+/**
+ * Why {@link getAccessToken} gave no token:
+ * - `SessionRequired`: signed out (or the session expired or was revoked);
+ * - `AccountNotFound`: no account with the provider (JWT sessions: none stored in the session,
+ *   for a sign-in with another provider or before `storeTokens` was turned on);
+ * - `RefreshAccessTokenError`: the token had expired and refreshing it failed (`error` is a
+ *   `RefreshAccessTokenError` with the cause); the session is marked, the stored tokens are
+ *   unchanged. Signing in with the provider again gets new tokens;
+ * - `Configuration`: the config does not allow it (an unknown or non-OAuth provider, JWT
+ *   sessions without `storeTokens`, an adapter without `updateAccount`…);
+ * - `DatabaseUnavailable`: the database or the session store cannot be reached (answer `503`).
+ */
+export type AccessTokenErrorCode =
+  | "SessionRequired"
+  | "AccountNotFound"
+  | "RefreshAccessTokenError"
+  | "Configuration"
+  | "DatabaseUnavailable"
+
+/** No access token, and why. */
+export interface AccessTokenFailure {
+  readonly code: AccessTokenErrorCode
+  /** The error, logged when it is a failure (not for `SessionRequired` or `AccountNotFound`). */
+  readonly error: Error
+  /**
+   * The cookies to set all the same: the session cookie marked after a failed refresh (JWT), or
+   * the deletion of an invalid one.
+   */
+  readonly cookies: Cookie[]
+  readonly accessToken?: undefined
+}
+
+/** What {@link getAccessToken} gave. */
+export type AccessTokenResult = AccessToken | AccessTokenFailure
+
+/** The token members handed out and refreshed, wherever they are stored. */
+interface Tokens {
+  access_token?: string | null
+  expires_at?: number | null
+  refresh_token?: string | null
+  scope?: string | null
+  token_type?: string | null
+}
+
+/**
+ * The signed-in user's access token with `provider`, refreshed first (RFC 6749 §6, with the
+ * provider's token endpoint, client authentication and `customFetch`) when it has expired or
+ * expires within `skew` seconds. Concurrent calls for one account share one refresh, across
+ * instances too when they share a session store that can lock (`createRedisStore`). A failed
+ * refresh leaves the stored tokens as they were and marks the session with
+ * `error: "RefreshAccessTokenError"`. Never throws: a failure is in `code` and `error` (logged
+ * when it is one).
+ *
+ * Database sessions read the account row and write a refreshed token set back
+ * (`listAccounts` or `getAccount`, and `updateAccount`); JWT sessions need
+ * `session: { storeTokens: true }` and are re-sealed: set `cookies`, also after a failure.
+ *
+ * @param request the incoming request, with its cookies
+ * @param config the app's config, or the integration's prepared config
+ * @example
+ * const result = await getAccessToken(request, config, { provider: "github" })
+ * if (result.error) return new Response(null, { status: result.code === "SessionRequired" ? 401 : 502 })
+ * const repos = await fetch("https://api.github.com/user/repos", {
+ *   headers: { Authorization: `Bearer ${result.accessToken}` },
+ * })
+ * // then set result.cookies on the response
+ */
+export async function getAccessToken(
+  request: Request,
+  config: AuthConfig | PreparedConfig,
+  options: AccessTokenOptions,
+): Promise<AccessTokenResult> {
+  const resolved = resolveConfig(isPrepared(config) ? config.config : config)
+  if (resolved.error) return failure(resolved, "Configuration", resolved.error)
+  const provider = oauthProviderOf(resolved, options.provider)
+  if (provider instanceof AuthError) return failure(resolved, "Configuration", provider)
+  const origin = resolved.origin ?? options.origin
+  const context = createContext(resolved, parseSessionRequest(request, origin))
+  const call: Call = {
+    context,
+    provider,
+    options,
+    skew: validSkew(options.skew),
+  }
+  try {
+    return resolved.session.strategy === "database"
+      ? await fromDatabase(call)
+      : await fromSessionToken(call)
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      return failure(resolved, "DatabaseUnavailable", asError(error), [], !isLogged(error))
+    }
+    return failure(resolved, "Configuration", asError(error), [], !isLogged(error))
+  }
+}
+
+/** One call of {@link getAccessToken}. */
+interface Call {
+  readonly context: AuthContext
+  readonly provider: ResolvedOAuthProvider
+  readonly options: AccessTokenOptions
+  readonly skew: number
+}
+
+/** JWT sessions: the tokens stored in the session token, re-sealed after a refresh. */
+async function fromSessionToken(call: Call): Promise<AccessTokenResult> {
+  const { context, provider } = call
+  const { config } = context
+  if (!config.session.storeTokens) {
+    return failure(
+      config,
+      "Configuration",
+      new AuthError(
+        `getAccessToken with JWT sessions needs the provider tokens in the session token: set \`session: { storeTokens: true }\` (users then sign in again once), or use database sessions.`,
+      ),
+    )
+  }
+  const token = await decodeSessionToken(context)
+  if (token === undefined) return signedOut([])
+  if (token === null) return signedOut(clearSessionCookies(context))
+  const entry = providerTokensOf(token)[provider.id]
+  const wanted = call.options.providerAccountId
+  if (!entry || (wanted !== undefined && entry.providerAccountId !== wanted)) {
+    return accountNotFound(provider.id, "the session token holds no tokens for it")
+  }
+  if (!needsRefresh(entry, call)) return granted(entry, [])
+  if (!entry.refresh_token) {
+    return refreshFailed(call, noRefreshToken(provider.id), () => markToken(context, token, entry))
+  }
+  // A refresh by another request of this session (another tab, another instance, a response
+  // whose older cookie overwrote the refreshed one) left newer tokens in the store: use them.
+  const results = await sessionResults(context, token, entry)
+  const latest = await results.read(entry)
+  const current = latest ?? entry
+  if (latest && !needsRefresh(latest, call)) {
+    const cookies = await reseal(context, withProviderTokens(token, provider.id, latest))
+    return granted(latest, cookies)
+  }
+  try {
+    const refreshed = await singleFlight(config, config.session.store, {
+      key: results.key,
+      async settled() {
+        const newer = await results.read(current)
+        return newer && isUsable(newer) ? newer : undefined
+      },
+      async run() {
+        // The newest refresh token of the session: another request may have spent `current`'s.
+        const base = (await results.read(current)) ?? current
+        if (!base.refresh_token) throw noRefreshToken(provider.id)
+        const tokens = await refreshTokenGrant(provider, base.refresh_token)
+        const next = storedTokensOf({ ...base, ...mergedTokens(base, tokens) })
+        await results.publish(next)
+        return next
+      },
+    })
+    const cookies = await reseal(context, withProviderTokens(token, provider.id, refreshed))
+    return granted(refreshed, cookies)
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error
+    return refreshFailed(call, refreshError(provider.id, error), () =>
+      markToken(context, token, entry),
+    )
+  }
+}
+
+/** Where a JWT session's refreshed tokens for one provider are kept in the session store. */
+interface SessionResults {
+  /** The hash naming them in the store (also the refresh's lock and in-process key). */
+  readonly key: string
+  /**
+   * The newest tokens of the session when they are not `held` (another request refreshed since
+   * `held` was sealed): `undefined` when there are none, or they are `held`'s.
+   */
+  read(held: StoredProviderTokens): Promise<StoredProviderTokens | undefined>
+  /** Keeps a refresh's result. A store that fails leaves this request's result standing. */
+  publish(tokens: StoredProviderTokens): Promise<void>
+}
+
+/**
+ * The refreshed tokens of a JWT session for `entry`'s provider, kept in `session.store`,
+ * encrypted with the app's secret and named by a hash: per session id and provider (replaced by
+ * each refresh, kept as long as the session), or, for a session without an id, per refresh token
+ * spent (kept 30 seconds).
+ */
+async function sessionResults(
+  context: AuthContext,
+  token: JWT,
+  entry: StoredProviderTokens,
+): Promise<SessionResults> {
+  const { config } = context
+  const { store } = config.session
+  const sid = typeof token.sid === "string" && token.sid !== "" ? token.sid : undefined
+  const name = JSON.stringify(
+    sid === undefined
+      ? [entry.provider, entry.providerAccountId, entry.refresh_token ?? ""]
+      : [sid, entry.provider, entry.providerAccountId],
+  )
+  const ttl = sid === undefined ? RESULT_SECONDS_WITHOUT_SESSION_ID : config.session.maxAge
+  const key = await digest(name)
+  const secret = [...config.secrets]
+  return {
+    key,
+    async read(held) {
+      if (!store) return undefined
+      const [value] = await store.get([`${RESULT_PREFIX}${key}`])
+      if (!value) return undefined
+      let result: { tokens?: unknown } | null
+      try {
+        result = (await decode({ token: value, secret, salt: RESULT_SALT })) as typeof result
+      } catch {
+        // Another secret (rotated), or expired: as if there were none.
+        return undefined
+      }
+      const tokens = result?.tokens as StoredProviderTokens | undefined
+      if (typeof tokens?.access_token !== "string" || tokens.access_token === held.access_token) {
+        return undefined
+      }
+      return storedTokensOf({
+        ...tokens,
+        provider: entry.provider,
+        providerAccountId: entry.providerAccountId,
+      })
+    },
+    async publish(tokens) {
+      if (!store) return
+      try {
+        const value = await encode({
+          token: { tokens } as JWT,
+          secret,
+          salt: RESULT_SALT,
+          maxAge: ttl,
+        })
+        await store.set(`${RESULT_PREFIX}${key}`, value, ttl)
+      } catch (error) {
+        // The refresh stands: this request and those sharing it get the new tokens; requests
+        // with the replaced cookie elsewhere miss them (and refresh again).
+        config.logger.debug("ACCESS_TOKEN_RESULT_UNSTORED", {
+          reason: error instanceof Error ? error.message : String(error),
+        })
+      }
+    },
+  }
+}
+
+/** The session token with `entry` marked as failed, re-sealed; the tokens are unchanged. */
+function markToken(
+  context: AuthContext,
+  token: JWT,
+  entry: StoredProviderTokens,
+): Promise<Cookie[]> {
+  return reseal(
+    context,
+    withProviderTokens(token, entry.provider, { ...entry, error: REFRESH_ERROR }),
+  )
+}
+
+/** Re-seals the session token with a fresh expiry, as a session read re-issues it. */
+function reseal(context: AuthContext, token: JWT): Promise<Cookie[]> {
+  const expires = new Date(Date.now() + context.config.session.maxAge * 1000)
+  return writeSessionToken(context, token, expires)
+}
+
+/** Database sessions: the account row, written back after a refresh. */
+async function fromDatabase(call: Call): Promise<AccessTokenResult> {
+  const { context, provider } = call
+  const { config } = context
+  const current = await readCurrentSession(context)
+  if (current?.strategy !== "database") {
+    const hadCookie = readSessionCookie(context).value !== undefined
+    return signedOut(hadCookie ? clearSessionCookies(context) : [])
+  }
+  const { userId } = current.session
+  const accounts = accountsAdapterOf(config.adapter)
+  const wanted = call.options.providerAccountId
+  const account = await accounts.find(userId, provider.id, wanted)
+  if (!account) return accountNotFound(provider.id, "the user has no account with it")
+  if (!needsRefresh(account, call)) return granted(account, [])
+  const mark = async () => {
+    await noteRefreshError(context, userId, provider.id).catch(() => undefined)
+    return []
+  }
+  if (!account.refresh_token) return refreshFailed(call, noRefreshToken(provider.id), mark)
+  const seen = account.access_token
+  const reread = () => accounts.find(userId, provider.id, account.providerAccountId)
+  try {
+    const stored = await singleFlight(config, config.session.store, {
+      key: await digest(JSON.stringify([provider.id, account.providerAccountId])),
+      async settled() {
+        // Another request's refresh: the row has a new token that has not expired.
+        const row = await reread()
+        return row && row.access_token !== seen && isUsable(row) ? row : undefined
+      },
+      async run() {
+        const latest = (await reread()) ?? account
+        if (!latest.refresh_token) throw noRefreshToken(provider.id)
+        const tokens = await refreshTokenGrant(provider, latest.refresh_token)
+        const patch = accountPatch(tokens)
+        let written: AdapterAccount | null
+        try {
+          written = await accounts.update({
+            provider: latest.provider,
+            providerAccountId: latest.providerAccountId,
+            ...patch,
+          })
+        } catch {
+          // Logged by the adapter. The new token still serves this request; the row keeps the
+          // tokens it had (with a rotating provider, a refresh token it no longer takes).
+          return { ...latest, ...patch } as AdapterAccount
+        }
+        if (!written) throw new Error("The account was unlinked while its token was refreshed.")
+        return written
+      },
+    })
+    await clearRefreshError(context, userId, provider.id).catch(() => undefined)
+    return granted(stored, [])
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error
+    return refreshFailed(call, refreshError(provider.id, error), mark)
+  }
+}
+
+/** An adapter's account reads and writes for {@link fromDatabase}. */
+interface AccountsAdapter {
+  /** The user's account with `provider` (the one with `providerAccountId` when given). */
+  find(
+    userId: string,
+    provider: string,
+    providerAccountId: string | undefined,
+  ): Promise<AdapterAccount | undefined>
+  update(
+    account: Parameters<NonNullable<Adapter["updateAccount"]>>[0],
+  ): Promise<AdapterAccount | null>
+}
+
+/**
+ * The account reads and writes of an adapter: `listAccounts`, else `getAccount` (which needs the
+ * `providerAccountId` option), and `updateAccount`.
+ *
+ * @throws {MissingAdapterMethods} when the adapter lacks them
+ */
+function accountsAdapterOf(adapter: Adapter | undefined): AccountsAdapter {
+  const { listAccounts, getAccount, updateAccount } = adapter ?? {}
+  if (!updateAccount || (!listAccounts && !getAccount)) {
+    throw new MissingAdapterMethods(
+      "getAccessToken with database sessions reads the account with listAccounts (or getAccount) and writes refreshed tokens with updateAccount, which the adapter lacks. Use an adapter that has them (the memory adapter and @auth/pg-adapter do).",
+    )
+  }
+  const sameUser = (account: AdapterAccount | null | undefined, userId: string) =>
+    account && String(account.userId) === String(userId) ? account : undefined
+  return {
+    async find(userId, provider, providerAccountId) {
+      if (listAccounts) {
+        const listed = await listAccounts(userId)
+        return listed.find(
+          (account) =>
+            account.provider === provider &&
+            (providerAccountId === undefined || account.providerAccountId === providerAccountId),
+        )
+      }
+      if (providerAccountId === undefined) {
+        throw new MissingAdapterMethods(
+          "getAccessToken needs the providerAccountId option with an adapter without listAccounts: it cannot find a user's account by provider alone.",
+        )
+      }
+      return sameUser(await getAccount!(providerAccountId, provider), userId)
+    },
+    async update(account) {
+      return (await updateAccount(account)) ?? null
+    },
+  }
+}
+
+/** The OAuth / OIDC provider of the config with that id, or the configuration error. */
+function oauthProviderOf(config: ResolvedConfig, id: string): ResolvedOAuthProvider | AuthError {
+  const provider = config.providerById.get(id)
+  if (!provider || (provider.type !== "oauth" && provider.type !== "oidc")) {
+    const kind = provider ? `a ${provider.type} provider` : "not a provider of the config"
+    return new InvalidProvider(
+      `getAccessToken: "${id}" is ${kind}. Name an OAuth or OpenID Connect provider by its id.`,
+    )
+  }
+  return resolveOAuthProvider(provider as OAuthConfig<Profile>, config.redirectProxyUrl)
+}
+
+/** The `skew` option: seconds, not negative; the default for anything else. */
+function validSkew(skew: number | undefined): number {
+  return typeof skew === "number" && Number.isFinite(skew) && skew >= 0
+    ? skew
+    : DEFAULT_ACCESS_TOKEN_SKEW_SECONDS
+}
+
+/** Whether the token must be refreshed before it is handed out. */
+function needsRefresh(tokens: Tokens, call: Call): boolean {
+  if (!tokens.access_token || call.options.forceRefresh) return true
+  if (typeof tokens.expires_at !== "number") return false
+  return tokens.expires_at - call.skew <= Date.now() / 1000
+}
+
+/** Whether a token another request got may be handed out: it has not expired. */
+function isUsable(tokens: Tokens): boolean {
+  if (!tokens.access_token) return false
+  return typeof tokens.expires_at !== "number" || tokens.expires_at > Date.now() / 1000
+}
+
+/**
+ * The tokens after a refresh: the new access token and its expiry, and the new refresh token,
+ * scope and type, or the old ones where the provider sent none (a provider that does not rotate
+ * its refresh tokens keeps the old one valid).
+ */
+function mergedTokens(old: Tokens, refreshed: TokenSet): Tokens {
+  return {
+    access_token: refreshed.access_token,
+    expires_at: refreshed.expires_at,
+    refresh_token: refreshed.refresh_token ?? old.refresh_token,
+    scope: refreshed.scope ?? old.scope,
+    token_type: refreshed.token_type ?? old.token_type,
+  }
+}
+
+/**
+ * What `updateAccount` writes of a refreshed token set: the new access token and its expiry
+ * (cleared when the provider gave none, or the old, past one would ask for a refresh on every
+ * call); the refresh token, scope, type and ID token where the provider sent new ones, the stored
+ * ones left as they are where it did not. Nothing else: an adapter may reject unknown fields.
+ */
+function accountPatch(tokens: TokenSet): Partial<AdapterAccount> {
+  const patch: Record<string, unknown> = {
+    access_token: tokens.access_token,
+    expires_at: tokens.expires_at ?? null,
+  }
+  for (const field of ["refresh_token", "scope", "token_type", "id_token"] as const) {
+    if (tokens[field] !== undefined) patch[field] = tokens[field]
+  }
+  return patch as Partial<AdapterAccount>
+}
+
+/** SHA-256 of `value`, base64url: store keys name sessions, accounts and tokens only by it. */
+async function digest(value: string): Promise<string> {
+  const bytes = new TextEncoder().encode(value)
+  return encodeBase64url(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)))
+}
+
+/** The token handed out. */
+function granted(tokens: Tokens, cookies: Cookie[]): AccessToken {
+  return {
+    accessToken: tokens.access_token as string,
+    expiresAt: typeof tokens.expires_at === "number" ? tokens.expires_at : undefined,
+    scope: tokens.scope ?? undefined,
+    tokenType: tokens.token_type ?? undefined,
+    cookies,
+  }
+}
+
+function signedOut(cookies: Cookie[]): AccessTokenFailure {
+  return {
+    code: "SessionRequired",
+    error: new AuthError("getAccessToken: the request is not signed in."),
+    cookies,
+  }
+}
+
+function accountNotFound(provider: string, reason: string): AccessTokenFailure {
+  return {
+    code: "AccountNotFound",
+    error: new AuthError(
+      `getAccessToken: the signed-in user has no tokens of provider "${provider}" (${reason}). Sign in with it.`,
+    ),
+    cookies: [],
+  }
+}
+
+/**
+ * A failed refresh: logged, the session marked by `mark` (which gives the cookies to set), the
+ * stored tokens untouched.
+ */
+async function refreshFailed(
+  call: Call,
+  error: RefreshAccessTokenError,
+  mark: () => Promise<Cookie[]>,
+): Promise<AccessTokenFailure> {
+  // Callers that shared one refresh share its failure: it is logged once.
+  const cause = (error.cause as { err?: unknown } | undefined)?.err
+  const once = typeof cause === "object" && cause !== null ? cause : error
+  if (!loggedFailures.has(once)) {
+    loggedFailures.add(once)
+    call.context.config.logger.error(error)
+  }
+  return { code: "RefreshAccessTokenError", error, cookies: await mark() }
+}
+
+/** The failures of shared refreshes already logged. */
+const loggedFailures = new WeakSet<object>()
+
+function noRefreshToken(provider: string): RefreshAccessTokenError {
+  return new RefreshAccessTokenError(
+    `The access token of provider "${provider}" has expired and there is no refresh token to renew it with (ask the provider for one: some need a scope such as offline_access, or prompt=consent). Sign in with the provider again.`,
+    { cause: { provider } },
+  )
+}
+
+/** The error of a refresh that failed, with the provider's OAuth error code when it sent one. */
+function refreshError(provider: string, error: unknown): RefreshAccessTokenError {
+  if (error instanceof RefreshAccessTokenError) return error
+  const err = asError(error)
+  const code = oauthErrorOf(error)
+  const status = refreshStatusOf(error)
+  const description = (error as { error_description?: unknown }).error_description
+  const answer = code
+    ? `the provider answered ${code}${typeof description === "string" ? ` (${description})` : ""}`
+    : status === undefined
+      ? err.message
+      : `the provider answered HTTP ${status} (${err.message})`
+  return new RefreshAccessTokenError(
+    `Refreshing the access token of provider "${provider}" failed: ${answer}. The stored tokens are unchanged; when the refresh token was revoked or has expired, sign in with the provider again.`,
+    {
+      cause: {
+        err,
+        provider,
+        ...(code ? { error: code } : {}),
+        ...(status === undefined ? {} : { status }),
+      },
+    },
+  )
+}
+
+function failure(
+  config: ResolvedConfig,
+  code: AccessTokenErrorCode,
+  error: Error,
+  cookies: Cookie[] = [],
+  log = true,
+): AccessTokenFailure {
+  if (log) config.logger.error(error)
+  return { code, error, cookies }
+}
+
+/** Whether an error was logged where it happened: the adapter wrapper logs its failures. */
+function isLogged(error: unknown): boolean {
+  return error instanceof AdapterError
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error))
+}
+
+function isPrepared(config: AuthConfig | PreparedConfig): config is PreparedConfig {
+  return "actionConfig" in config && "requestURL" in config
+}
