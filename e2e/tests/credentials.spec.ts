@@ -21,7 +21,7 @@ test("the demo user signs in from the home page and sees the session", async ({
   await expect(page.getByRole("heading", { name: `Signed in as ${DEMO_USER.name}` })).toBeVisible()
 })
 
-test("a wrong password shows the sign-in error and signs nobody in", async ({
+test("a wrong password shows the sign-in error, keeps the e-mail and signs nobody in", async ({
   page,
   basePath,
   home,
@@ -35,6 +35,10 @@ test("a wrong password shows the sign-in error and signs nobody in", async ({
   await expect(signIn.error).toHaveText(
     "Sign in failed. Check the details you provided are correct.",
   )
+  // What the user typed stays, the password excepted, and the cursor waits in the password field.
+  await expect(signIn.email).toHaveValue(DEMO_USER.email)
+  await expect(signIn.password).toHaveValue("")
+  await expect(signIn.password).toBeFocused()
   await home.goto()
   await home.expectSignedOut()
 })

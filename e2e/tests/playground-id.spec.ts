@@ -26,8 +26,11 @@ test("cancelling on the Playground ID page returns to the sign-in page, which sa
 
   await idpLogin.cancelButton.click()
 
+  // Auth.js's error value stays; `code=access_denied` says why.
   await expect(page).toHaveURL(urlStartingWith(`${basePath}/signin?error=OAuthCallbackError`))
+  expect(new URL(page.url()).searchParams.get("code")).toBe("access_denied")
   await expect(signIn.error).toHaveText("Sign-in was cancelled.")
+  await expect(page.getByText("Try signing in with a different account.")).toHaveCount(0)
   await home.goto()
   await home.expectSignedOut()
 })

@@ -1,10 +1,11 @@
 /**
  * The playground's own pages (issue 32, part 3; the rough edges in core's built-in pages, which
- * every app shows, are in playground-edges.spec.ts):
+ * every app shows, are tested where their topic is: protected.spec.ts, playground-id.spec.ts,
+ * credentials.spec.ts):
  *
- * 4. the home page fits a 375 px screen with a long data folder path;
- * 5. "Sign out" is in the header of every page, the protected page's included;
- * 6. in the dark color scheme the app's buttons and the built-in pages' are one theme.
+ * - the home page fits a 375 px screen with a long data folder path;
+ * - "Sign out" is in the header of every page, the protected page's included;
+ * - in the dark color scheme the app's buttons and the built-in pages' are one theme.
  *
  * Only targets with the `playground-pages` feature run it (see targets/index.ts).
  */

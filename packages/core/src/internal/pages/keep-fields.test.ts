@@ -1,7 +1,7 @@
 /**
  * Which credentials fields the sign-in page keeps across a failed attempt, and the inline script
  * that keeps them, run against a small fake of the DOM and `sessionStorage` (the browser test is
- * the playground's e2e spec `playground-edges.spec.ts`).
+ * the e2e spec `credentials.spec.ts`).
  */
 import { describe, expect, it } from "vitest"
 import { KEEP_FIELDS_SCRIPT, KEPT_FIELDS_STORAGE_KEY, keptFieldNames } from "./keep-fields.js"
