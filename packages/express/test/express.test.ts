@@ -11,6 +11,7 @@ const [[, express5], [, express4]] = EXPRESS_VERSIONS as [
 import {
   PASSWORD,
   type Running,
+  exchangeRaw,
   sendEndlessBody,
   sendWholeBodyThenRead,
   serve,
@@ -276,6 +277,23 @@ describe.each(EXPRESS_VERSIONS)("%s", (_, createApp) => {
         body: "{}",
       })
       expect(response.status).toBe(413)
+    })
+  })
+
+  describe("a request without Host", () => {
+    it("is served on the app's URL: a balancer's HTTP/1.0 health check gets 200", async () => {
+      const { config } = testConfig({ url: "https://app.example/auth" })
+      running = await serve(createApp, (app) => app.use("/auth", ExpressAuth(config)))
+      const response = await exchangeRaw(running.baseUrl, "GET /auth/health HTTP/1.0\r\n\r\n")
+      expect(response).toMatch(/^HTTP\/1\.1 200 /)
+      expect(response.endsWith('{"status":"ok"}')).toBe(true)
+    })
+
+    it("is refused with 400 when the app has no URL of its own", async () => {
+      const { config } = testConfig()
+      running = await serve(createApp, (app) => app.use("/auth", ExpressAuth(config)))
+      const response = await exchangeRaw(running.baseUrl, "GET /auth/health HTTP/1.0\r\n\r\n")
+      expect(response).toMatch(/^HTTP\/1\.1 400 /)
     })
   })
 

@@ -110,6 +110,19 @@ function write(socket: Socket, data: string | Uint8Array): Promise<void> {
   )
 }
 
+/** Sends `request` as written over a raw socket and reads everything until the server closes. */
+export async function exchangeRaw(baseUrl: string, request: string): Promise<string> {
+  const socket = await connectTo(baseUrl)
+  let response = ""
+  socket.setEncoding("utf8").on("data", (chunk: string) => {
+    response += chunk
+  })
+  const closed = new Promise((resolve) => socket.once("close", resolve))
+  await write(socket, request)
+  await closed
+  return response
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**

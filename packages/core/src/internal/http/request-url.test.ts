@@ -20,12 +20,22 @@ describe("resolveRequestURL", () => {
     "not a host",
     "évil.example",
     "evil%2Fexample",
-    "",
-    undefined,
   ])("refuses the host %j: null, for a 400", (host) => {
     expect(resolveRequestURL(target(host))).toBeNull()
     expect(resolveRequestURL(target(host), { url: "https://app.example/auth" })).toBeNull()
   })
+
+  it.each(["", undefined])(
+    "serves a request without a host (%j) only on the app's URL, as a balancer's check",
+    (host) => {
+      expect(resolveRequestURL(target(host, "/auth/health"))).toBeNull()
+      const options = { url: "https://app.example/auth" }
+      expect(resolveRequestURL(target(host, "/auth/health"), options)?.href).toBe(
+        "https://app.example/auth/health",
+      )
+      expect(resolveRequestURL(target(host, "@evil.example/"), options)).toBeNull()
+    },
+  )
 
   it.each([
     ["app.example", "http://app.example/auth/session"],

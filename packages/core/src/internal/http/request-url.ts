@@ -38,7 +38,9 @@ const NOT_IN_HOST = /[^\x21-\x7e]|[/\\?#@]/
  * scheme, host and path make; in both cases on the origin of `options.url` when that is set
  * (`AUTH_URL`), so a poisoned `Host` or `X-Forwarded-Host` moves nothing. A target whose host is
  * not a valid URL host (`evil.example:99999`, `1.2.3.256`, `[::::]`, `999999999999`, a path or
- * user info, an empty or missing `Host`) gives `null`: answer `400`, as RFC 9112 §3.2 asks.
+ * user info, an empty or missing `Host` without `options.url`) gives `null`: answer `400`, as
+ * RFC 9112 §3.2 asks. With `options.url`, a request without a `Host` (an HTTP/1.0 health check)
+ * is served there.
  * A malformed `options.url` is ignored here; `Auth()` reports it as a configuration error.
  *
  * @see https://www.rfc-editor.org/rfc/rfc9112#section-3.2
@@ -84,10 +86,16 @@ export function requestURL(request: Request, origin: string | undefined): URL {
   return new URL(`${origin}${url.pathname}${url.search}`)
 }
 
-/** The URL of a {@link RequestTarget}, on `origin` when one is given; `null` for a bad host. */
+/**
+ * The URL of a {@link RequestTarget}, on `origin` when one is given; `null` for a bad host. A
+ * request without a host (HTTP/1.0, as a load balancer's health check sends it; Node refuses an
+ * HTTP/1.1 one itself) is served on `origin` when there is one.
+ */
 export function targetURL(target: RequestTarget, origin: string | undefined): URL | null {
+  if (!target.path.startsWith("/")) return null
+  if (!target.host && origin !== undefined) return new URL(`${origin}${target.path}`)
   const own = originOfHost(target.protocol, target.host)
-  if (own === undefined || !target.path.startsWith("/")) return null
+  if (own === undefined) return null
   return new URL(`${origin ?? own}${target.path}`)
 }
 
