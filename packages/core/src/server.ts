@@ -37,12 +37,23 @@ export {
   getAccessToken,
 } from "./internal/server/access-token.js"
 export {
-  type AccountsResult,
   type AuthActionResult,
+  type OriginCheckOptions,
+  type SignInOptions,
+  type SignOutOptions,
+  signIn,
+  signOut,
+  type UpdateSessionResult,
+  updateSession,
+} from "./internal/server/actions.js"
+export { type CsrfTokenResult, getCsrfToken } from "./internal/server/csrf-token.js"
+export { type GuardOptions, type GuardResult, guard } from "./internal/server/guard.js"
+export type { IncomingRequest } from "./internal/server/incoming-url.js"
+export {
+  type AccountsResult,
   listAccounts,
   listPasskeys,
   listSessions,
-  type OriginCheckOptions,
   type PasskeysResult,
   type RevokeSessionsResult,
   removePasskey,
@@ -50,17 +61,8 @@ export {
   revokeOtherSessions,
   revokeSession,
   type SessionsResult,
-  type SignInOptions,
-  type SignOutOptions,
-  signIn,
-  signOut,
-  type UpdateSessionResult,
   unlinkAccount,
-  updateSession,
-} from "./internal/server/actions.js"
-export { type CsrfTokenResult, getCsrfToken } from "./internal/server/csrf-token.js"
-export { type GuardOptions, type GuardResult, guard } from "./internal/server/guard.js"
-export type { IncomingRequest } from "./internal/server/incoming-url.js"
+} from "./internal/server/management.js"
 export {
   type PrepareConfigOptions,
   type PreparedConfig,
