@@ -5,11 +5,9 @@
  * `applySchema` has not migrated, they read as `null` and every method still works.
  */
 import type { Adapter } from "@auth/core/adapters"
+import { writerForAddedColumns } from "./added-columns.js"
 import { AUTHENTICATOR_COLUMNS, AUTHENTICATOR_SELECT, toAuthenticator } from "./rows.js"
 import type { RunQuery } from "./run-query.js"
-
-/** SQLSTATE undefined_column. */
-const UNDEFINED_COLUMN = "42703"
 
 const TIMESTAMP_COLUMNS = ["createdAt", "lastUsedAt"] as const
 
@@ -25,15 +23,6 @@ export type AuthenticatorMethods = Required<
   >
 >
 
-/** Whether `error` is PostgreSQL's for a statement naming a timestamp column the table lacks. */
-function isMissingTimestampColumn(error: unknown): boolean {
-  if (!(error instanceof Error) || (error as { code?: unknown }).code !== UNDEFINED_COLUMN) {
-    return false
-  }
-  // The message is in the server's language, but names the column as it is.
-  return TIMESTAMP_COLUMNS.some((column) => error.message.includes(column))
-}
-
 /**
  * The authenticator methods on `table` (quoted and qualified, or bare for the `search_path`),
  * running statements with `run`.
@@ -42,28 +31,22 @@ export function authenticatorMethods(table: string, run: RunQuery): Authenticato
   const first = async (text: string, params: unknown[]): Promise<unknown> =>
     (await run(text, params))[0]
 
-  /**
-   * Whether the table has the timestamp columns: assumed until a write names one the table
-   * lacks, then not again for this adapter (one failed statement, not one per sign-in).
-   * Reads need no such knowledge (see `AUTHENTICATOR_SELECT`).
-   */
-  let hasTimestamps = true
+  const writeWithTimestamps = writerForAddedColumns(run, TIMESTAMP_COLUMNS)
 
-  /** Runs `withTimestamps` while the table is known to have the columns, else `without`. */
+  /**
+   * Runs `withTimestamps` while the table is known to have the timestamp columns, else `without`
+   * (see `writerForAddedColumns`); the first row. Reads need no such care (`AUTHENTICATOR_SELECT`).
+   */
   async function write(
     withTimestamps: string,
     without: string,
     params: unknown[],
   ): Promise<unknown> {
-    if (hasTimestamps) {
-      try {
-        return await first(withTimestamps, params)
-      } catch (error) {
-        if (!isMissingTimestampColumn(error)) throw error
-        hasTimestamps = false
-      }
-    }
-    return first(without, params)
+    const rows = await writeWithTimestamps(
+      { text: withTimestamps, params },
+      { text: without, params },
+    )
+    return rows[0]
   }
 
   return {
