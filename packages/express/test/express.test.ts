@@ -9,9 +9,9 @@ const [[, express5], [, express4]] = EXPRESS_VERSIONS as [
 ]
 
 import {
+  exchangeRaw,
   PASSWORD,
   type Running,
-  exchangeRaw,
   sendEndlessBody,
   sendWholeBodyThenRead,
   serve,
