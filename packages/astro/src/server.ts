@@ -4,7 +4,8 @@
  * `Astro.locals.session`, `protect()` for pages only signed-in visitors may see,
  * `getCsrfToken()` for server-rendered forms that post to the auth routes, and the signed-in
  * user's sessions and accounts (`listSessions`, `revokeSession`, `revokeOtherSessions`,
- * `revokeAllSessions`, `listAccounts`, `unlinkAccount`). Without a config argument, each uses
+ * `revokeAllSessions`, `listAccounts`, `unlinkAccount`) and their providers' access tokens
+ * (`getAccessToken`). Without a config argument, each uses
  * `auth.config` (the `auth:config` module the integration provides).
  *
  * @example
@@ -19,12 +20,19 @@ import type { Session } from "@auth/core/types"
 export { customFetch } from "@auth/core"
 export { AuthError, CredentialsSignin } from "@auth/core/errors"
 export type {
+  AccessTokenErrorCode,
+  AccessTokenOptions,
   AccountInfo,
   AccountsResult,
   SessionInfo,
   SessionsResult,
 } from "@auth/core/server"
 export type { Account, DefaultSession, Profile, Session, User } from "@auth/core/types"
+export {
+  type AccessTokenContext,
+  type AccessTokenResult,
+  getAccessToken,
+} from "./internal/access-token.js"
 export { type CsrfTokenContext, getCsrfToken } from "./internal/csrf-token.js"
 export { AstroAuth, type AuthRoute, type AuthRoutes } from "./internal/handler.js"
 export {

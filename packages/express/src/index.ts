@@ -2,7 +2,7 @@
  * `@auth/express`: Auth.js for Express 4 and 5. Mount {@link ExpressAuth} at the base path, read
  * sessions with {@link getSession}, guard routes with {@link requireAuth}, and manage the
  * signed-in user's sessions and accounts with {@link listSessions}, {@link revokeOtherSessions},
- * {@link listAccounts} and the rest.
+ * {@link listAccounts} and the rest, and call providers' APIs with {@link getAccessToken}.
  *
  * @example
  * import express from "express"
@@ -20,12 +20,19 @@
 export { customFetch } from "@auth/core"
 export { AuthError, CredentialsSignin } from "@auth/core/errors"
 export type {
+  AccessTokenErrorCode,
+  AccessTokenOptions,
   AccountInfo,
   AccountsResult,
   SessionInfo,
   SessionsResult,
 } from "@auth/core/server"
 export type { Account, DefaultSession, Profile, Session, User } from "@auth/core/types"
+export {
+  type GetAccessTokenOptions,
+  type GetAccessTokenResult,
+  getAccessToken,
+} from "./internal/access-token.js"
 export type { ExpressAuthConfig } from "./internal/config.js"
 export {
   listAccounts,

@@ -1,7 +1,8 @@
 /**
  * `@auth/hono`: Auth.js for Hono 4 on `@auth/core/server`, with the names of `@hono/auth-js`, so
  * an app moves over by changing its imports. Core decides every URL, cookie and answer. Also
- * the signed-in user's sessions and accounts: `listSessions(c)`, `revokeOtherSessions(c)`, ….
+ * the signed-in user's sessions and accounts: `listSessions(c)`, `revokeOtherSessions(c)`, …,
+ * and their providers' access tokens, refreshed when they expire: `getAccessToken(c, provider)`.
  *
  * @example
  * app.use("*", initAuthConfig(() => ({ providers: [GitHub] })))
@@ -28,12 +29,19 @@ import { type AuthConfig, prepare } from "./internal/prepare.js"
 
 export { AuthError, CredentialsSignin } from "@auth/core/errors"
 export type {
+  AccessTokenErrorCode,
+  AccessTokenOptions,
   AccountInfo,
   AccountsResult,
   SessionInfo,
   SessionsResult,
 } from "@auth/core/server"
 export type { Account, DefaultSession, Profile, Session, User } from "@auth/core/types"
+export {
+  type GetAccessTokenOptions,
+  type GetAccessTokenResult,
+  getAccessToken,
+} from "./internal/access-token.js"
 export {
   listAccounts,
   listSessions,

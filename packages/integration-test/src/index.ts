@@ -22,4 +22,8 @@ export {
   DEMO_CREDENTIALS,
   DEMO_USER,
 } from "./fixtures.js"
+export {
+  type AccessTokenContractOptions,
+  runAccessTokenContract,
+} from "./suites/access-tokens.js"
 export { type DatabaseSessionLeakOptions, runDatabaseSessionLeaks } from "./suites/leaks.js"

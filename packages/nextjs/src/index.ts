@@ -14,6 +14,7 @@
  *
  * @module next-auth
  */
+import { accessTokenFunction } from "./internal/access-token.js"
 import { signInAction, signOutAction, updateAction } from "./internal/actions.js"
 import { createAuth } from "./internal/auth.js"
 import { configLoader } from "./internal/config.js"
@@ -24,6 +25,8 @@ import type { NextAuthConfigSource, NextAuthResult } from "./internal/types.js"
 export { customFetch } from "@auth/core"
 export { AuthError, CredentialsSignin } from "@auth/core/errors"
 export type {
+  AccessTokenErrorCode,
+  AccessTokenOptions,
   AccountInfo,
   AccountsResult,
   SessionInfo,
@@ -31,6 +34,7 @@ export type {
 } from "@auth/core/server"
 export type { Account, DefaultSession, Profile, Session, User } from "@auth/core/types"
 export type {
+  AccessTokenResult,
   AppRouteHandlerFn,
   AppRouteHandlerFnContext,
   AppRouteHandlers,
@@ -62,7 +66,9 @@ export type {
  * - `signIn`, `signOut`, `unstable_update` (also `updateSession`): for server actions;
  * - `listSessions`, `revokeSession`, `revokeOtherSessions`, `revokeAllSessions`,
  *   `listAccounts`, `unlinkAccount`: the signed-in user's sessions and accounts (see
- *   {@link ManagementFunctions}).
+ *   {@link ManagementFunctions});
+ * - `getAccessToken`: the signed-in user's access token with a provider, refreshed when it has
+ *   expired.
  *
  * The environment (`AUTH_SECRET`, `AUTH_URL`, `AUTH_TRUST_HOST`, `AUTH_<PROVIDER>_ID`, and the
  * `NEXTAUTH_` aliases) is read on first use into a copy of the config; the object you pass is
@@ -100,5 +106,6 @@ export default function NextAuth(config: NextAuthConfigSource): NextAuthResult {
     unstable_update: update,
     updateSession: update,
     ...managementFunctions(load),
+    getAccessToken: accessTokenFunction(load),
   }
 }

@@ -3,7 +3,8 @@
  * route's `GET` and `POST`, and the server helpers: `auth()` for route data, `requireSession()`
  * for guarded pages, `authMiddleware()` for `event.locals.auth()`, `signIn` / `signOut` for
  * actions, and the signed-in user's sessions and accounts (`listSessions`, `revokeSession`,
- * `revokeOtherSessions`, `revokeAllSessions`, `listAccounts`, `unlinkAccount`).
+ * `revokeOtherSessions`, `revokeAllSessions`, `listAccounts`, `unlinkAccount`), and their
+ * providers' access tokens (`getAccessToken`).
  *
  * @example
  * // src/auth.ts
@@ -20,8 +21,9 @@
  * @module @auth/solid-start
  */
 import type { SignInAuthorizationParams } from "@auth/core/client"
-import type { AccountsResult, SessionsResult } from "@auth/core/server"
+import type { AccessTokenOptions, AccountsResult, SessionsResult } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
+import { type AccessTokenResult, getAccessTokenOnServer } from "./internal/access-token.js"
 import {
   type ServerSignInOptions,
   type ServerSignOutOptions,
@@ -52,12 +54,15 @@ import { readEventSession, readSession } from "./internal/session.js"
 export { customFetch } from "@auth/core"
 export { AuthError, CredentialsSignin } from "@auth/core/errors"
 export type {
+  AccessTokenErrorCode,
+  AccessTokenOptions,
   AccountInfo,
   AccountsResult,
   SessionInfo,
   SessionsResult,
 } from "@auth/core/server"
 export type { Account, DefaultSession, Profile, Session, User } from "@auth/core/types"
+export type { AccessTokenResult } from "./internal/access-token.js"
 export type { ServerSignInOptions, ServerSignOutOptions } from "./internal/actions.js"
 export type { SolidAuthConfig } from "./internal/config.js"
 export type { SolidRequestEvent } from "./internal/event.js"
@@ -190,6 +195,29 @@ export interface SolidAuthResult {
     event?: SolidRequestEvent,
   ): Promise<AccountsResult>
   /**
+   * The signed-in user's access token with `options.provider` in a server function, `query` or
+   * API route (or of `event`), refreshed first when it has expired or expires within `skew`
+   * seconds (one refresh however many requests ask at once). JWT sessions need
+   * `session: { storeTokens: true }`; the re-sealed session cookie goes on the event's response.
+   * Never throws: `{ code, error }` when there is no token (`SessionRequired` signed out,
+   * `AccountNotFound`, `RefreshAccessTokenError`, `Configuration`, `DatabaseUnavailable`,
+   * `InvalidRequest`).
+   *
+   * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 Refreshing an access token
+   * @example
+   * const getRepos = query(async () => {
+   *   "use server"
+   *   const token = await getAccessToken({ provider: "github" })
+   *   if (token.error) return []
+   *   const headers = { Authorization: `Bearer ${token.accessToken}` }
+   *   return (await fetch("https://api.github.com/user/repos", { headers })).json()
+   * }, "repos")
+   */
+  getAccessToken(
+    options: AccessTokenOptions | string,
+    event?: SolidRequestEvent,
+  ): Promise<AccessTokenResult>
+  /**
    * An `onRequest` middleware: `event.locals.auth()` on every request, `400` for a `Host` no URL
    * can have, and the guard of the `protect`ed pages.
    *
@@ -251,6 +279,8 @@ export function SolidAuth(config: SolidAuthConfig): SolidAuthResult {
     listAccounts: async (event) => listAccountsOnServer(event ?? currentEvent(), prepared),
     unlinkAccount: async (provider, providerAccountId, event) =>
       unlinkAccountOnServer(event ?? currentEvent(), prepared, provider, providerAccountId),
+    getAccessToken: async (options, event) =>
+      getAccessTokenOnServer(event ?? currentEvent(), prepared, options),
     authMiddleware: (options) => createAuthMiddleware(prepared, options),
   }
 }

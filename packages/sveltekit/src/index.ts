@@ -2,7 +2,8 @@
  * `@auth/sveltekit`: Auth.js for SvelteKit 2 and 3. {@link SvelteKitAuth} gives the `handle`
  * hook, which serves the auth routes under `<paths.base>/auth` and puts `locals.auth()` on every
  * other request, the `signIn` / `signOut` form actions, and the signed-in user's sessions and
- * accounts (`listSessions(event)`, `revokeOtherSessions(event)`, …).
+ * accounts (`listSessions(event)`, `revokeOtherSessions(event)`, …), and their providers' access
+ * tokens, refreshed when they expire (`getAccessToken(event, provider)`).
  *
  * @example
  * // src/auth.ts
@@ -18,6 +19,7 @@
  */
 import type { Session } from "@auth/core/types"
 import type { Action } from "@sveltejs/kit"
+import { type AccessTokenHelpers, createAccessTokenHelpers } from "./internal/access-token.js"
 import { createSignInAction, createSignOutAction } from "./internal/actions.js"
 import { createConfigLookup, type SvelteKitAuthConfigInput } from "./internal/config.js"
 import { createHandle, type Handle } from "./internal/handle.js"
@@ -27,12 +29,19 @@ import { checkAtStartup } from "./internal/startup-check.js"
 export { customFetch } from "@auth/core"
 export { AuthError, CredentialsSignin } from "@auth/core/errors"
 export type {
+  AccessTokenErrorCode,
+  AccessTokenOptions,
   AccountInfo,
   AccountsResult,
   SessionInfo,
   SessionsResult,
 } from "@auth/core/server"
 export type { Account, DefaultSession, Profile, Session, User } from "@auth/core/types"
+export type {
+  AccessTokenHelpers,
+  GetAccessTokenOptions,
+  GetAccessTokenResult,
+} from "./internal/access-token.js"
 export type { AuthActionData } from "./internal/actions.js"
 export type { SvelteKitAuthConfig, SvelteKitAuthConfigInput } from "./internal/config.js"
 export type { Handle } from "./internal/handle.js"
@@ -56,10 +65,11 @@ declare global {
 }
 
 /**
- * What {@link SvelteKitAuth} returns: the hook, the form actions, and the signed-in user's
- * sessions and accounts for server code ({@link ManagementHelpers}).
+ * What {@link SvelteKitAuth} returns: the hook, the form actions, the signed-in user's sessions
+ * and accounts for server code ({@link ManagementHelpers}), and their providers' access tokens
+ * ({@link AccessTokenHelpers}).
  */
-export interface SvelteKitAuthResult extends ManagementHelpers {
+export interface SvelteKitAuthResult extends ManagementHelpers, AccessTokenHelpers {
   /** The `handle` hook: export it from `src/hooks.server.ts` (alone or in a `sequence`). */
   handle: Handle
   /** The sign-in form action: `export const actions = { default: signIn }`. */
@@ -76,7 +86,8 @@ export interface SvelteKitAuthResult extends ManagementHelpers {
  * - **Sessions**: `event.locals.auth()` in every `load`, action and endpoint; the user's
  *   sessions and accounts with `listSessions(event)`, `revokeSession(event, id)`,
  *   `revokeOtherSessions(event)`, `revokeAllSessions(event)`, `listAccounts(event)` and
- *   `unlinkAccount(event, provider)`.
+ *   `unlinkAccount(event, provider)`; a provider's access token, refreshed when it expires, with
+ *   `getAccessToken(event, provider)`.
  * - **Environment**: `AUTH_SECRET`, `AUTH_URL`, `AUTH_TRUST_HOST` and provider credentials
  *   (`AUTH_GITHUB_ID`, …) from `$env/dynamic/private` (on SvelteKit 3: the variables declared in
  *   `src/env.ts`) and, on Node, from `process.env`. `trustHost` defaults to true on the dev
@@ -104,5 +115,6 @@ export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthRe
     signIn: createSignInAction(lookupConfig),
     signOut: createSignOutAction(lookupConfig),
     ...createManagementHelpers(lookupConfig),
+    ...createAccessTokenHelpers(lookupConfig),
   }
 }

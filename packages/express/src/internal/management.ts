@@ -169,7 +169,7 @@ async function revoke(
 }
 
 /** Sets core's cookies on `res`, which then no shared cache may keep (`sessionCacheHeaders`). */
-function setCookies(res: ExpressResponse, cookies: readonly Cookie[]): void {
+export function setCookies(res: ExpressResponse, cookies: readonly Cookie[]): void {
   if (cookies.length === 0) return
   res.append("Set-Cookie", setCookieHeaders([...cookies]))
   const headers = { get: (name: string) => headerValue(res.getHeader(name)) }

@@ -118,7 +118,7 @@ async function revoke(
 }
 
 /** Sets core's cookies on the response, which then no shared cache may keep. */
-function setCookies(c: Context, cookies: Cookie[]): void {
+export function setCookies(c: Context, cookies: Cookie[]): void {
   if (cookies.length === 0) return
   for (const value of setCookieHeaders(cookies)) c.header("Set-Cookie", value, { append: true })
   for (const [name, value] of sessionCacheHeaders(c.res.headers)) c.header(name, value)

@@ -1,4 +1,10 @@
-import type { AccountsResult, SessionsResult } from "@auth/core/server"
+import type {
+  AccessToken,
+  AccessTokenErrorCode,
+  AccessTokenOptions,
+  AccountsResult,
+  SessionsResult,
+} from "@auth/core/server"
 import type { AuthConfig, Awaitable, Session } from "@auth/core/types"
 import type { GetServerSidePropsContext, NextApiRequest, NextApiResponse } from "next"
 import type { NextFetchEvent, NextRequest, NextResponse } from "next/server.js"
@@ -250,8 +256,41 @@ export interface ManagementFunctions {
   unlinkAccount: (provider: string, providerAccountId?: string) => Promise<AccountsResult>
 }
 
+/**
+ * What `getAccessToken` gave: `{ accessToken, expiresAt, scope, tokenType }`, or `{ code, error }`
+ * (core's codes, and `InvalidRequest` for a `Host` no URL can have). Its cookies are already set
+ * through `cookies()` where Next.js allows it, and left out here: a server action's result goes
+ * to the browser.
+ */
+export type AccessTokenResult =
+  | Omit<AccessToken, "cookies">
+  | {
+      readonly code: AccessTokenErrorCode | "InvalidRequest"
+      readonly error: Error
+      readonly accessToken?: undefined
+    }
+
 /** What `NextAuth` returns. */
 export interface NextAuthResult extends ManagementFunctions {
+  /**
+   * The signed-in user's access token with `options.provider`, on the request being handled
+   * (route handlers, server actions, Server Components), refreshed first when it has expired or
+   * expires within `skew` seconds (one refresh however many requests ask at once). JWT sessions
+   * need `session: { storeTokens: true }`; the re-sealed session cookie is set through
+   * `cookies()` in route handlers and server actions (a Server Component cannot set cookies:
+   * there the refreshed token is still returned). Never throws: `{ code, error }` when there is
+   * no token (`SessionRequired` signed out, `AccountNotFound`, `RefreshAccessTokenError`,
+   * `Configuration`, `DatabaseUnavailable`, `InvalidRequest`).
+   *
+   * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 Refreshing an access token
+   * @example
+   * // app/repos/page.tsx
+   * const token = await getAccessToken({ provider: "github" })
+   * if (token.error) return <p>Sign in with GitHub</p>
+   * const headers = { Authorization: `Bearer ${token.accessToken}` }
+   * const repos = await (await fetch("https://api.github.com/user/repos", { headers })).json()
+   */
+  getAccessToken: (options: AccessTokenOptions | string) => Promise<AccessTokenResult>
   /** `GET` and `POST` for `app/api/auth/[...nextauth]/route.ts`. */
   handlers: AppRouteHandlers
   /** The session everywhere, and middleware (see {@link NextAuthAuth}). */

@@ -170,6 +170,7 @@ interface Tokens {
  *
  * @param request the incoming request, with its cookies
  * @param config the app's config, or the integration's prepared config
+ * @param provider the provider's id, or options naming it (`providerAccountId`, `skew`, …)
  * @example
  * const result = await getAccessToken(request, config, { provider: "github" })
  * if (result.error) return new Response(null, { status: result.code === "SessionRequired" ? 401 : 502 })
@@ -181,17 +182,20 @@ interface Tokens {
 export async function getAccessToken(
   request: Request,
   config: AuthConfig | PreparedConfig,
-  options: AccessTokenOptions,
+  provider: AccessTokenOptions | string,
 ): Promise<AccessTokenResult> {
+  const options = typeof provider === "string" ? { provider } : provider
   const resolved = resolveConfig(isPrepared(config) ? config.config : config)
   if (resolved.error) return failure(resolved, "Configuration", resolved.error)
-  const provider = oauthProviderOf(resolved, options.provider)
-  if (provider instanceof AuthError) return failure(resolved, "Configuration", provider)
+  const oauthProvider = oauthProviderOf(resolved, options.provider)
+  if (oauthProvider instanceof AuthError) {
+    return failure(resolved, "Configuration", oauthProvider)
+  }
   const origin = resolved.origin ?? options.origin
   const context = createContext(resolved, parseSessionRequest(request, origin))
   const call: Call = {
     context,
-    provider,
+    provider: oauthProvider,
     options,
     skew: validSkew(options.skew),
   }
