@@ -60,6 +60,30 @@ async function start(): Promise<{ port: number; exited: Promise<number | null> }
   return { port, exited: new Promise((resolve) => started.once("exit", (code) => resolve(code))) }
 }
 
+/** Resolves once the playground has printed `text`; rejects when it exits first. */
+function printed(text: string): Promise<void> {
+  const started = child!
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!output.includes(text)) return
+      stop()
+      resolve()
+    }
+    const exited = () => {
+      stop()
+      reject(new Error(`The playground exited before printing "${text}":\n${output}`))
+    }
+    const stop = () => {
+      for (const stream of [started.stdout, started.stderr]) stream?.off("data", check)
+      started.off("exit", exited)
+    }
+    // After the listeners of `start`, which append to `output`.
+    for (const stream of [started.stdout, started.stderr]) stream?.on("data", check)
+    started.once("exit", exited)
+    check()
+  })
+}
+
 /** GET `path`: its status and body; a request unanswered in `timeoutMs` fails. */
 async function get(port: number, path: string, timeoutMs = 15_000) {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, {
@@ -99,33 +123,31 @@ describe("the playground's process", () => {
     timeout: START_DEADLINE_MS + 20_000,
   }, async () => {
     const { port, exited } = await start()
-    const deadline = Date.now() + START_DEADLINE_MS
-    while (!output.includes("Playground running at")) {
-      if (Date.now() > deadline || child?.exitCode !== null) throw new Error(output)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    // A form POST whose body takes a second and a half to arrive: under way when SIGTERM comes.
+    await printed("Playground running at")
+    // A form POST whose body is still arriving when SIGTERM comes: the server's
+    // `100 Continue` says it has the request, the log line that it is stopping.
     const socket = connect(port, "127.0.0.1")
     let response = ""
-    socket.on("data", (chunk: Buffer) => {
-      response += chunk.toString("latin1")
+    const continued = new Promise<void>((resolve) => {
+      socket.on("data", (chunk: Buffer) => {
+        response += chunk.toString("latin1")
+        if (response.includes("100 Continue")) resolve()
+      })
     })
     const closed = new Promise((resolve) => socket.once("close", resolve))
     const body = "csrfToken=none&callbackUrl=%2F"
     socket.write(
-      `POST /auth/signout HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+      `POST /auth/signout HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nExpect: 100-continue\r\n` +
         `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n` +
         body.slice(0, 5),
     )
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await continued
     child!.kill("SIGTERM")
-    for (const part of [body.slice(5, 15), body.slice(15)]) {
-      await new Promise((resolve) => setTimeout(resolve, 600))
-      socket.write(part)
-    }
+    await printed("SIGTERM: stopping the playground.")
+    socket.write(body.slice(5))
     await closed
     // core's answer to a sign-out without a valid CSRF token, on a connection that then closes.
-    expect(response).toMatch(/^HTTP\/1\.1 302 /)
+    expect(response.slice(response.indexOf("\r\n\r\n") + 4)).toMatch(/^HTTP\/1\.1 302 /)
     expect(response).toMatch(/\r\nconnection: close\r\n/i)
     expect(await exited).toBe(0)
     expect(output).toContain("SIGTERM: stopping the playground.")
