@@ -28,14 +28,7 @@ export { prefersJson } from "./internal/http/prefers-json.js"
 export { matchesProtectedPath, type PathMatchOptions } from "./internal/http/protected-path.js"
 export { setCookieHeaders } from "./internal/http/respond.js"
 export { type ResponseHeaderReader, sessionCacheHeaders } from "./internal/http/session-cache.js"
-export {
-  type AccessToken,
-  type AccessTokenErrorCode,
-  type AccessTokenFailure,
-  type AccessTokenOptions,
-  type AccessTokenResult,
-  getAccessToken,
-} from "./internal/server/access-token.js"
+export { getAccessToken } from "./internal/server/access-token.js"
 export {
   type AuthActionResult,
   type OriginCheckOptions,
@@ -74,5 +67,13 @@ export {
   type SessionReadOptions,
   type SessionResult,
 } from "./internal/server/session.js"
+export type {
+  AccessToken,
+  AccessTokenErrorCode,
+  AccessTokenFailure,
+  AccessTokenOptions,
+  AccessTokenResult,
+  AppliedAccessTokenResult,
+} from "./types/access-tokens.js"
 export type { PasskeyInfo } from "./types/passkeys.js"
 export type { AccountInfo, SessionInfo, SessionStore } from "./types/sessions.js"

@@ -4,9 +4,8 @@
  * re-sealed session cookie (JWT sessions) set through Astro's `cookies`.
  */
 import {
-  type AccessToken,
-  type AccessTokenFailure,
   type AccessTokenOptions,
+  type AppliedAccessTokenResult,
   getAccessToken as getAccessTokenOf,
 } from "@auth/core/server"
 import type { Cookie } from "@auth/core/types"
@@ -23,7 +22,7 @@ export type AccessTokenContext = Pick<APIContext, "request" | "cookies">
  * `DatabaseUnavailable`). Its cookies are already set through `cookies`, and left out here: an
  * action's result goes to the browser.
  */
-export type AccessTokenResult = Omit<AccessToken, "cookies"> | Omit<AccessTokenFailure, "cookies">
+export type AccessTokenResult = AppliedAccessTokenResult
 
 /**
  * The signed-in user's access token with `options.provider`, refreshed first when it has

@@ -4,9 +4,8 @@
  * cookie it re-seals (JWT sessions) set on `res`.
  */
 import {
-  type AccessToken,
-  type AccessTokenErrorCode,
   type AccessTokenOptions,
+  type AppliedAccessTokenResult,
   getAccessToken as getAccessTokenOf,
 } from "@auth/core/server"
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express"
@@ -21,13 +20,7 @@ export type GetAccessTokenOptions = string | Omit<AccessTokenOptions, "origin">
  * What {@link getAccessToken} gave: the token, or why not (core's codes, and `InvalidRequest`
  * for a `Host` no URL can have). Its cookies are already set on `res`, and left out here.
  */
-export type GetAccessTokenResult =
-  | Omit<AccessToken, "cookies">
-  | {
-      readonly code: AccessTokenErrorCode | "InvalidRequest"
-      readonly error: Error
-      readonly accessToken?: undefined
-    }
+export type GetAccessTokenResult = AppliedAccessTokenResult
 
 /** What a request whose `Host` no URL can have gets: `ExpressAuth` answers it `400` too. */
 const INVALID_HOST = {

@@ -4,9 +4,8 @@
  * cookie it re-seals (JWT sessions) set on the context's response.
  */
 import {
-  type AccessToken,
-  type AccessTokenErrorCode,
   type AccessTokenOptions,
+  type AppliedAccessTokenResult,
   getAccessToken as getAccessTokenOf,
 } from "@auth/core/server"
 import type { Context } from "hono"
@@ -20,13 +19,7 @@ export type GetAccessTokenOptions = string | Omit<AccessTokenOptions, "origin">
  * What {@link getAccessToken} gave: the token, or why not (core's codes, and `InvalidRequest`
  * for a `Host` no URL can have). Its cookies are already set on the response, and left out here.
  */
-export type GetAccessTokenResult =
-  | Omit<AccessToken, "cookies">
-  | {
-      readonly code: AccessTokenErrorCode | "InvalidRequest"
-      readonly error: Error
-      readonly accessToken?: undefined
-    }
+export type GetAccessTokenResult = AppliedAccessTokenResult
 
 /** What a request whose `Host` no URL can have gets: `authHandler()` answers it `400` too. */
 const INVALID_HOST = {

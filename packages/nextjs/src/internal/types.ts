@@ -1,8 +1,7 @@
 import type {
-  AccessToken,
-  AccessTokenErrorCode,
   AccessTokenOptions,
   AccountsResult,
+  AppliedAccessTokenResult,
   SessionsResult,
 } from "@auth/core/server"
 import type { AuthConfig, Awaitable, Session } from "@auth/core/types"
@@ -262,13 +261,7 @@ export interface ManagementFunctions {
  * through `cookies()` where Next.js allows it, and left out here: a server action's result goes
  * to the browser.
  */
-export type AccessTokenResult =
-  | Omit<AccessToken, "cookies">
-  | {
-      readonly code: AccessTokenErrorCode | "InvalidRequest"
-      readonly error: Error
-      readonly accessToken?: undefined
-    }
+export type AccessTokenResult = AppliedAccessTokenResult
 
 /** What `NextAuth` returns. */
 export interface NextAuthResult extends ManagementFunctions {

@@ -4,9 +4,8 @@
  * session cookie (JWT sessions) on the event's response.
  */
 import {
-  type AccessToken,
-  type AccessTokenErrorCode,
   type AccessTokenOptions,
+  type AppliedAccessTokenResult,
   getAccessToken,
   type PreparedConfig,
   setCookieHeaders,
@@ -20,13 +19,7 @@ import { appendSessionCookies, forgetSession } from "./session.js"
  * (core's codes, and `InvalidRequest` for a `Host` no URL can have). Its cookies are already on
  * the event's response, and left out here: a server function's result goes to the browser.
  */
-export type AccessTokenResult =
-  | Omit<AccessToken, "cookies">
-  | {
-      readonly code: AccessTokenErrorCode | "InvalidRequest"
-      readonly error: Error
-      readonly accessToken?: undefined
-    }
+export type AccessTokenResult = AppliedAccessTokenResult
 
 /**
  * The signed-in user's access token with `options.provider` on the event's request, refreshed

@@ -5,9 +5,8 @@
  * `locals.auth()` of the same request).
  */
 import {
-  type AccessToken,
-  type AccessTokenFailure,
   type AccessTokenOptions,
+  type AppliedAccessTokenResult,
   getAccessToken,
 } from "@auth/core/server"
 import type { RequestEvent } from "@sveltejs/kit"
@@ -22,9 +21,7 @@ export type GetAccessTokenOptions = string | Omit<AccessTokenOptions, "origin">
  * What {@link AccessTokenHelpers.getAccessToken} gave: the token, or why not (`code` and
  * `error`). Its cookies are already set through `event.cookies`, and left out here.
  */
-export type GetAccessTokenResult =
-  | Omit<AccessToken, "cookies">
-  | Omit<AccessTokenFailure, "cookies">
+export type GetAccessTokenResult = AppliedAccessTokenResult
 
 /** The signed-in user's access tokens with their providers, for the request `event`. */
 export interface AccessTokenHelpers {
