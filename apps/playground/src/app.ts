@@ -15,7 +15,8 @@ import { protectedPage } from "./pages/protected.js"
 /** What the app serves. */
 export interface PlaygroundAppOptions {
   authConfig: ExpressAuthConfig
-  smtp: TestSmtpServer
+  /** The playground's own SMTP server, whose messages the mailbox shows; none with `SMTP_URL`. */
+  smtp?: TestSmtpServer | undefined
   home: Omit<HomePageProps, "session">
   /** The home page's browser script, served as `/home.js` (see `browser-script.ts`). */
   homeScript: string
@@ -59,7 +60,7 @@ export function createApp(options: PlaygroundAppOptions): express.Express {
     if (session) sendPage(res, 200, protectedPage(session))
   })
   app.get("/mailbox", (_req, res) => {
-    sendPage(res, 200, mailboxPage(sessionOf(res), smtp.messages))
+    sendPage(res, 200, mailboxPage(sessionOf(res), smtp?.messages))
   })
   app.use((_req, res) => {
     sendPage(res, 404, messagePage(sessionOf(res), "Not found", "There is no page here."))

@@ -5,7 +5,6 @@
  */
 import type { Adapter } from "@auth/core/adapters"
 import type { RedisStore } from "@auth/core/redis"
-import type { Idp, TestSmtpServer } from "@auth/dev-servers"
 import { DEMO_USER, findDemoUser } from "@auth/example-support"
 import type { ExpressAuthConfig } from "@auth/express"
 import Credentials from "@auth/express/providers/credentials"
@@ -18,7 +17,8 @@ export { PLAYGROUND_ID_PROVIDER_ID } from "@auth/example-support"
 
 /** Everything the config is made of. */
 export interface PlaygroundAuthOptions {
-  secret: string
+  /** Several while rotating: the first seals new tokens, every one opens them. */
+  secret: string | string[]
   adapter: Adapter
   sessionStrategy: "jwt" | "database"
   /**
@@ -26,13 +26,22 @@ export interface PlaygroundAuthOptions {
    * without it, in memory.
    */
   store?: RedisStore | undefined
-  idp: Idp
-  smtp: TestSmtpServer
+  /** The OpenID provider "Playground ID" and this app's client there. */
+  identityProvider: PlaygroundIdClient
+  /** `smtp://host:port`: where e-mail sign-in links are sent. */
+  smtpUrl: string
+}
+
+/** An OpenID provider and the app's confidential client there (`client_secret_basic`). */
+export interface PlaygroundIdClient {
+  issuer: string
+  clientId: string
+  clientSecret: string
 }
 
 /** The config passed to `ExpressAuth`, `authSession` and `requireAuth`. */
 export function createAuthConfig(options: PlaygroundAuthOptions): ExpressAuthConfig {
-  const client = options.idp.clients.client_secret_basic
+  const client = options.identityProvider
   return {
     secret: options.secret,
     // The playground serves whatever loopback host name the browser used.
@@ -71,16 +80,16 @@ export function createAuthConfig(options: PlaygroundAuthOptions): ExpressAuthCon
         id: "playground-id",
         name: "Playground ID",
         type: "oidc",
-        issuer: options.idp.issuer,
+        issuer: client.issuer,
         clientId: client.clientId,
-        clientSecret: client.clientSecret ?? "",
+        clientSecret: client.clientSecret,
         // The login form every time, so that you can switch between usernames.
         authorization: { params: { scope: "openid profile email", prompt: "login" } },
         style: { brandColor: "#0f766e" },
       },
       Nodemailer({
         name: "Email",
-        server: options.smtp.url,
+        server: options.smtpUrl,
         from: "Auth playground <playground@example.test>",
       }),
       // Passkeys: "Sign in with Passkey" on the sign-in page, and "Add a passkey" on the home

@@ -8,7 +8,7 @@ import PostgresAdapter, { applySchema, handlePoolErrors, type SchemaLogger } fro
 import { PGlite } from "@electric-sql/pglite"
 import pg from "pg"
 
-/** The tables live in this schema, created when missing. */
+/** The tables live in this schema, created when missing, unless `schema` names another. */
 export const SCHEMA = "playground"
 
 /**
@@ -44,23 +44,26 @@ export interface PlaygroundDatabase {
  * @default logger console
  */
 export async function openDatabase(options: {
-  databaseUrl?: string
+  databaseUrl?: string | undefined
+  /** The PostgreSQL schema of `databaseUrl`; PGlite always uses `playground`. */
+  schema?: string | undefined
   dataDir: string
   logger?: SchemaLogger
 }): Promise<PlaygroundDatabase> {
   const logger = options.logger ?? console
   if (options.databaseUrl) {
+    const schema = options.schema ?? SCHEMA
     const pool = new pg.Pool({ connectionString: options.databaseUrl, ...POOL_OPTIONS })
     handlePoolErrors(pool, logger)
     try {
-      await applySchema(pool, { schema: SCHEMA, logger })
+      await applySchema(pool, { schema, logger })
     } catch (error) {
       await pool.end()
       throw error
     }
     return {
-      adapter: PostgresAdapter(pool, { schema: SCHEMA }),
-      description: `PostgreSQL from DATABASE_URL (schema ${SCHEMA})`,
+      adapter: PostgresAdapter(pool, { schema }),
+      description: `PostgreSQL from DATABASE_URL (schema ${schema})`,
       close: () => pool.end(),
     }
   }

@@ -4,10 +4,15 @@ import type { PlaygroundOptions } from "./playground.js"
 const MAX_PORT = 65_535
 
 /**
- * Reads `PORT`, `DATABASE_URL`, `REDIS_URL`, `AUTH_SESSION_STRATEGY` (`jwt` or `database`),
- * `AUTH_SECRET`, `NODE_ENV` and `PLAYGROUND_DATA_DIR`.
+ * Reads `PORT`, `DATABASE_URL`, `PLAYGROUND_DB_SCHEMA`, `REDIS_URL`, `PLAYGROUND_REDIS_PREFIX`,
+ * `AUTH_SESSION_STRATEGY` (`jwt` or `database`), `AUTH_SECRET` (with `AUTH_SECRET_1..3` while
+ * rotating, as core reads them: the first one set of `_3`, `_2`, `_1`, `AUTH_SECRET` seals new
+ * tokens, every one opens them), `NODE_ENV`,
+ * `PLAYGROUND_DATA_DIR`, `SMTP_URL` and `PLAYGROUND_ID_ISSUER` with `PLAYGROUND_ID_CLIENT_ID` and
+ * `PLAYGROUND_ID_CLIENT_SECRET` (an identity provider to use instead of starting one).
  *
- * @throws {Error} when `PORT` or `AUTH_SESSION_STRATEGY` has a value the playground cannot use
+ * @throws {Error} when `PORT` or `AUTH_SESSION_STRATEGY` has a value the playground cannot use,
+ *   or when `PLAYGROUND_ID_ISSUER` comes without its client
  */
 export function playgroundOptionsFromEnv(
   env: Record<string, string | undefined>,
@@ -16,11 +21,37 @@ export function playgroundOptionsFromEnv(
     port: parsePort(env.PORT),
     dataDir: nonEmpty(env.PLAYGROUND_DATA_DIR),
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    databaseSchema: nonEmpty(env.PLAYGROUND_DB_SCHEMA),
     redisUrl: nonEmpty(env.REDIS_URL),
+    redisPrefix: nonEmpty(env.PLAYGROUND_REDIS_PREFIX),
+    identityProvider: parseIdentityProvider(env),
+    smtpUrl: nonEmpty(env.SMTP_URL),
     sessionStrategy: parseStrategy(env.AUTH_SESSION_STRATEGY),
-    secret: nonEmpty(env.AUTH_SECRET),
+    secret: parseSecrets(env),
     production: env.NODE_ENV === "production",
   }
+}
+
+function parseSecrets(env: Record<string, string | undefined>): PlaygroundOptions["secret"] {
+  const secrets = [env.AUTH_SECRET_3, env.AUTH_SECRET_2, env.AUTH_SECRET_1, env.AUTH_SECRET]
+    .map(nonEmpty)
+    .filter((secret) => secret !== undefined)
+  return secrets.length > 1 ? secrets : secrets[0]
+}
+
+function parseIdentityProvider(
+  env: Record<string, string | undefined>,
+): PlaygroundOptions["identityProvider"] {
+  const issuer = nonEmpty(env.PLAYGROUND_ID_ISSUER)
+  if (issuer === undefined) return undefined
+  const clientId = nonEmpty(env.PLAYGROUND_ID_CLIENT_ID)
+  const clientSecret = nonEmpty(env.PLAYGROUND_ID_CLIENT_SECRET)
+  if (clientId === undefined || clientSecret === undefined) {
+    throw new Error(
+      "PLAYGROUND_ID_ISSUER needs PLAYGROUND_ID_CLIENT_ID and PLAYGROUND_ID_CLIENT_SECRET too.",
+    )
+  }
+  return { issuer, clientId, clientSecret }
 }
 
 function parsePort(value: string | undefined): number | undefined {

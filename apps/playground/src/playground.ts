@@ -4,13 +4,17 @@
  */
 import { resolve } from "node:path"
 import { createRedisStore } from "@auth/core/redis"
-import { startIdentityProvider, startSmtpServer } from "@auth/dev-servers"
+import { type Idp, startIdentityProvider, startSmtpServer } from "@auth/dev-servers"
 import { exampleRedis } from "@auth/example-support"
 import { DEMO_USER } from "@auth/example-support/demo-user"
 import { type AppServer, checkPortFree, startServer } from "@auth/example-support/serve"
 import { CloseStack, resolveSecret } from "@auth/example-support/servers"
 import { createApp } from "./app.js"
-import { createAuthConfig, PLAYGROUND_ID_PROVIDER_ID } from "./auth-config.js"
+import {
+  createAuthConfig,
+  PLAYGROUND_ID_PROVIDER_ID,
+  type PlaygroundIdClient,
+} from "./auth-config.js"
 import { browserScript } from "./browser-script.js"
 import { openDatabase } from "./database.js"
 
@@ -38,14 +42,37 @@ export interface PlaygroundOptions {
   /** A PostgreSQL URL: the tables go there (schema `playground`) instead of PGlite. */
   databaseUrl?: string
   /**
+   * The PostgreSQL schema of `databaseUrl` (each instance of a group shares it).
+   * @default "playground"
+   */
+  databaseSchema?: string
+  /**
    * A Redis URL: JWT sessions' revocations and the rate limits go there (keys `playground:…`)
    * instead of memory.
    */
   redisUrl?: string
+  /**
+   * The prefix of the Redis keys.
+   * @default "playground:"
+   */
+  redisPrefix?: string
+  /**
+   * An OpenID provider to sign in with as "Playground ID" instead of starting one: several
+   * instances behind a balancer share one, which knows the balancer's callback URL.
+   */
+  identityProvider?: PlaygroundIdClient
+  /**
+   * Where e-mail sign-in links are sent (`smtp://host:port`) instead of the playground's own
+   * SMTP server; the mailbox page cannot show them then.
+   */
+  smtpUrl?: string
   /** @default "database" */
   sessionStrategy?: "jwt" | "database"
-  /** `AUTH_SECRET`; without it a development secret is created (never in production). */
-  secret?: string
+  /**
+   * `AUTH_SECRET`; without it a development secret is created (never in production). Several
+   * while rotating: the first seals new tokens, every one opens them.
+   */
+  secret?: string | readonly string[]
   /**
    * Production mode: refuses to start without `secret`.
    * @default false
@@ -70,7 +97,7 @@ export interface Playground {
   port: number
   /** The issuer of the Playground ID provider. */
   issuer: string
-  /** `smtp://127.0.0.1:<port>` */
+  /** `smtp://127.0.0.1:<port>`, or `smtpUrl` of the options. */
   smtpUrl: string
   /**
    * Stops the app (no new connection; the requests under way finish, for at most 10 s), then
@@ -95,8 +122,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const log = options.log ?? console.log
   const dataDir = resolve(options.dataDir ?? DEFAULT_DATA_DIR)
   const sessionStrategy = options.sessionStrategy ?? "database"
+  const configured = typeof options.secret === "string" ? [options.secret] : options.secret
   const secret = await resolveSecret({
-    secret: options.secret,
+    secret: configured?.[0],
     dataDir,
     production: options.production ?? false,
   })
@@ -122,18 +150,30 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       describeListenError: (error: Error) => describeListenError(error, port),
     }
     await checkPortFree(listenOptions)
-    const smtp = stack.push(await startSmtpServer())
-    const idp = stack.push(await startIdentityProvider({ name: "Playground ID" }))
-    const database = stack.push(await openDatabase({ databaseUrl: options.databaseUrl, dataDir }))
+    const smtp = options.smtpUrl === undefined ? stack.push(await startSmtpServer()) : undefined
+    const smtpUrl = options.smtpUrl ?? smtp?.url ?? ""
+    let identityProvider = options.identityProvider
+    let idp: Idp | undefined
+    if (!identityProvider) {
+      idp = stack.push(await startIdentityProvider({ name: "Playground ID" }))
+      identityProvider = ownClient(idp)
+    }
+    const database = stack.push(
+      await openDatabase({
+        databaseUrl: options.databaseUrl,
+        schema: options.databaseSchema,
+        dataDir,
+      }),
+    )
     // One client per process (shared by playgrounds started in it), closed when it exits.
     const redis = exampleRedis(options.redisUrl, options.logError ?? console.error)
     const authConfig = createAuthConfig({
-      secret: secret.secret,
+      secret: [secret.secret, ...(configured?.slice(1) ?? [])],
       adapter: database.adapter,
       sessionStrategy,
-      store: redis && createRedisStore(redis, { prefix: "playground:" }),
-      idp,
-      smtp,
+      store: redis && createRedisStore(redis, { prefix: options.redisPrefix ?? "playground:" }),
+      identityProvider,
+      smtpUrl,
     })
     const handler = createApp({
       authConfig,
@@ -145,7 +185,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     // Answers `503` until the redirect URIs are registered, an instant.
     app = await startServer(listenOptions)
     const listening = app.port
-    idp.setRedirectUris(
+    idp?.setRedirectUris(
       ["localhost", HOST].map(
         (host) => `http://${host}:${listening}/auth/callback/${PLAYGROUND_ID_PROVIDER_ID}`,
       ),
@@ -153,18 +193,24 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     app.setHandler(handler)
     log(`Sessions: ${sessionStrategy}; storage: ${database.description}.`)
     if (redis) log("Session revocations and rate limits: Redis at REDIS_URL.")
-    log(`Playground ID (OpenID provider) at ${idp.issuer}; SMTP server at ${smtp.url}.`)
+    log(`Playground ID (OpenID provider) at ${identityProvider.issuer}; SMTP server at ${smtpUrl}.`)
     return {
       url: `http://localhost:${app.port}`,
       port: app.port,
-      issuer: idp.issuer,
-      smtpUrl: smtp.url,
+      issuer: identityProvider.issuer,
+      smtpUrl,
       close,
     }
   } catch (error) {
     await close()
     throw error
   }
+}
+
+/** The client of the playground's own identity provider. */
+function ownClient(idp: Idp): PlaygroundIdClient {
+  const client = idp.clients.client_secret_basic
+  return { issuer: idp.issuer, clientId: client.clientId, clientSecret: client.clientSecret ?? "" }
 }
 
 /** A listen failure that says which port, and that `PORT` picks another. */

@@ -6,17 +6,23 @@ import { layout } from "./layout.js"
 
 const LINK = /https?:\/\/[^\s<>"']+/g
 
-/** The mailbox page; `messages` oldest first, as the SMTP server keeps them. */
+/**
+ * The mailbox page; `messages` oldest first, as the SMTP server keeps them, or `undefined` when
+ * the mail goes to the SMTP server of `SMTP_URL`, which this page cannot read.
+ */
 export function mailboxPage(
   session: Session | null,
-  messages: readonly CapturedMessage[],
+  messages: readonly CapturedMessage[] | undefined,
 ): SafeHtml {
-  const newestFirst = [...messages].reverse()
+  const newestFirst = [...(messages ?? [])].reverse()
   const list =
-    newestFirst.length === 0
-      ? html`<p id="empty">No messages yet. Ask for a sign-in link on the
+    messages === undefined
+      ? html`<p id="elsewhere">The playground sends its e-mail to the SMTP server of
+<code>SMTP_URL</code>; the sign-in links are there.</p>`
+      : newestFirst.length === 0
+        ? html`<p id="empty">No messages yet. Ask for a sign-in link on the
 <a href="/auth/signin">sign-in page</a>; it will show up here.</p>`
-      : newestFirst.map(messageItem)
+        : newestFirst.map(messageItem)
   return layout({
     title: "Mailbox",
     session,
