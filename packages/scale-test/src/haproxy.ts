@@ -63,7 +63,9 @@ backend ${BACKEND}
   balance roundrobin
   option httpchk GET /auth/health
   http-check expect status 200
-  default-server inter 300ms fastinter 200ms downinter 300ms fall 2 rise 2
+  # A check every 500 ms; a busy instance gets 3 s to answer before it counts as failed.
+  timeout check 3s
+  default-server inter 500ms fastinter 250ms downinter 500ms fall 2 rise 2
   http-response set-header x-served-by %[srv_name]
 ${servers}
 `
