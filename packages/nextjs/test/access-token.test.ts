@@ -148,6 +148,47 @@ describe("getAccessToken", () => {
     }
   })
 
+  it("JWT sessions in middleware: refreshes once, sets the re-sealed cookie and hands it on to the render, which does not refresh again", async () => {
+    const { next, jar } = await signedIn(JWT_SESSIONS)
+    const before = idp.refreshGrants
+    const seen: Array<string | undefined> = []
+    const middleware = next.auth(async (req) => {
+      const first = await req.getAccessToken("idp")
+      // A second call in the same middleware reads the first one's cookie: no second refresh.
+      const second = await req.getAccessToken({ provider: "idp", skew: 0 })
+      seen.push(first.accessToken, second.accessToken)
+    })
+    const event = {} as Parameters<typeof middleware>[1]
+
+    const response = await middleware(
+      nextRequest("/repos", { headers: { cookie: `theme=dark; ${jar.header()}` } }),
+      event,
+    )
+
+    expect(idp.refreshGrants).toBe(before + 1)
+    expect(seen[0]).toEqual(expect.any(String))
+    expect(seen[1]).toBe(seen[0])
+    expect(response.headers.get("x-middleware-next")).toBe("1")
+    const sealed = response.headers.getSetCookie().filter((c) => c.startsWith(`${COOKIE}=`))
+    expect(sealed).toHaveLength(1)
+    const pair = sealed[0]?.slice(0, sealed[0].indexOf(";")) ?? ""
+    expect(pair).not.toBe(`${COOKIE}=${jar.get(COOKIE)}`)
+    // Next.js renders the page with this Cookie header: the refreshed token, no refresh there.
+    const forwarded = response.headers.get("x-middleware-request-cookie") ?? ""
+    expect(forwarded.split("; ")).toEqual(
+      `theme=dark; ${jar.header()}`.split("; ").map((c) => (c.startsWith(`${COOKIE}=`) ? pair : c)),
+    )
+    startServerRequest({ host: HOST, cookie: forwarded })
+    rendering.readOnly = true
+    try {
+      const rendered = await next.getAccessToken({ provider: "idp", skew: 0 })
+      expect(rendered.accessToken).toBe(seen[0])
+      expect(idp.refreshGrants).toBe(before + 1)
+    } finally {
+      rendering.readOnly = false
+    }
+  })
+
   it("database sessions: refreshes once and writes the new tokens to the account row", async () => {
     const adapter = MemoryAdapter()
     const { next, jar, username } = await signedIn({

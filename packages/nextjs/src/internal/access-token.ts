@@ -3,7 +3,8 @@
  * on the request `headers()` describes, refreshed when it has expired, with the re-sealed
  * session cookie (JWT sessions) set through `cookies()` where Next.js allows it.
  */
-import { type AccessTokenOptions, getAccessToken } from "@auth/core/server"
+import { applySetCookies } from "@auth/core/cookie"
+import { type AccessTokenOptions, getAccessToken, setCookieHeaders } from "@auth/core/server"
 import type { Cookie } from "@auth/core/types"
 import { cookies, headers } from "next/headers.js"
 import { setCookies } from "./actions.js"
@@ -32,6 +33,42 @@ export function accessTokenFunction(
     )
     await setCookiesIfAllowed(refreshed)
     return result
+  }
+}
+
+/** `req.getAccessToken` of a wrapped handler, and the cookies its calls re-sealed. */
+export interface RequestAccessTokens {
+  get(options: AccessTokenOptions | string): Promise<AccessTokenResult>
+  /** `Set-Cookie` values of the re-sealed session cookie (JWT sessions), oldest first. */
+  readonly setCookie: string[]
+}
+
+/**
+ * `req.getAccessToken` for middleware, `proxy.ts` and route handlers wrapped with `auth(handler)`:
+ * core's `getAccessToken` on `request` at the app's `url`. The re-sealed cookies are collected
+ * in `setCookie` for the wrapper to set on the response and hand on to the request Next.js then
+ * renders, so that its Server Components read the refreshed tokens instead of refreshing again
+ * (next-auth #7558). A second call in the same handler reads the first one's cookies.
+ */
+export function requestAccessTokens(
+  request: Request,
+  url: URL,
+  config: ReadyConfig,
+): RequestAccessTokens {
+  const setCookie: string[] = []
+  return {
+    setCookie,
+    async get(options) {
+      const headers = new Headers(request.headers)
+      headers.set("cookie", applySetCookies(request.headers.get("cookie"), setCookie))
+      const { cookies: refreshed, ...result } = await getAccessToken(
+        new Request(url, { headers }),
+        config.prepared,
+        options,
+      )
+      setCookie.push(...setCookieHeaders(refreshed))
+      return result
+    },
   }
 }
 

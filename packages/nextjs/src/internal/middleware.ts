@@ -2,6 +2,7 @@ import { parseSetCookie } from "@auth/core/cookie"
 import { guard, sessionCacheHeaders } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
 import { type NextFetchEvent, NextRequest, NextResponse } from "next/server.js"
+import { requestAccessTokens } from "./access-token.js"
 import { appURL, type ReadyConfig } from "./config.js"
 import { forwardRequestCookies } from "./request-cookies.js"
 import { readSession } from "./session.js"
@@ -23,11 +24,14 @@ export type WrappedHandler = NextAuthMiddleware | NextAuthRouteHandler
  *    unless it redirects to the very path asked for (that would loop: the request goes on);
  * 3. refused: core's `guard` answers (`303` to the sign-in page, `401` for JSON), and a wrapped
  *    handler does not run; requests for the auth routes and the sign-in page are never refused;
- * 4. allowed: the wrapped handler with `req.auth` set, or `NextResponse.next()`;
+ * 4. allowed: the wrapped handler with `req.auth` and `req.getAccessToken` set, or
+ *    `NextResponse.next()`;
  * 5. on a `GET` (a navigation), the session cookie is re-issued once it is `session.updateAge`
  *    old (a day by default) or the `jwt` callback changed the token: set on the response
  *    (sliding expiry) and handed on to the request, so the Server Components rendered for it
- *    read the refreshed session. Between re-issues, responses carry no `Set-Cookie`.
+ *    read the refreshed session. Between re-issues, responses carry no `Set-Cookie`;
+ * 6. whatever the method, the session cookie `req.getAccessToken` re-sealed after a refresh is
+ *    set and handed on the same way (a rotated refresh token must not be lost).
  */
 export async function runAuthMiddleware(
   request: NextRequest,
@@ -42,6 +46,7 @@ export async function runAuthMiddleware(
   const { session, setCookie } = await readSession(request, url, config, "stale")
   const decision = await decide(authRequest, session, config)
 
+  const accessTokens = requestAccessTokens(request, url, config)
   let response: Response
   if (decision instanceof Response && !redirectsTo(decision, url, request)) {
     response = decision
@@ -50,10 +55,15 @@ export async function runAuthMiddleware(
   } else if (handler) {
     const withAuth = authRequest as NextAuthRequest
     withAuth.auth = session
+    withAuth.getAccessToken = accessTokens.get
     const result = await (handler as NextAuthMiddleware)(withAuth, context as NextFetchEvent)
     response = result ?? NextResponse.next()
   } else {
     response = NextResponse.next()
+  }
+  if (accessTokens.setCookie.length > 0) {
+    // Newer than the re-issued session cookie, which it replaces.
+    return withCookies(response, request, accessTokens.setCookie)
   }
   return withRefreshedSession(response, request, url, setCookie, config)
 }
@@ -127,6 +137,14 @@ function withRefreshedSession(
   if (!navigation || setCookie.length === 0 || config.prepared.isAuthRoute(url.pathname)) {
     return response
   }
+  return withCookies(response, request, setCookie)
+}
+
+/**
+ * The response (a mutable copy) with `setCookie` set, but for the cookies it already sets, and
+ * handed on to the request that renders.
+ */
+function withCookies(response: Response, request: Request, setCookie: readonly string[]): Response {
   const copy = new Response(response.body, response)
   const alreadySet = new Set(
     copy.headers.getSetCookie().map((header) => parseSetCookie(header)?.name),

@@ -47,6 +47,20 @@ export type NextAuthConfigSource =
 export interface NextAuthRequest extends NextRequest {
   /** The session of the request, or `null`. */
   auth: Session | null
+  /**
+   * The signed-in user's access token with a provider, refreshed first when it is due, as
+   * `NextAuth().getAccessToken` gives it. In middleware (or `proxy.ts`) the re-sealed session
+   * cookie (JWT sessions) is set on the response and handed on to the request Next.js renders,
+   * so its Server Components read the refreshed tokens without refreshing again.
+   *
+   * @example
+   * // middleware.ts (or proxy.ts)
+   * export default auth(async (req) => {
+   *   const token = await req.getAccessToken("github")
+   *   if (token.error) return NextResponse.redirect(new URL("/api/auth/signin", req.url))
+   * })
+   */
+  getAccessToken: (options: AccessTokenOptions | string) => Promise<AccessTokenResult>
 }
 
 /**
