@@ -1,10 +1,18 @@
 /**
  * Heap growth: the heap in use after N and after 2N JWT session GETs, garbage collected, in a
- * fresh process per implementation. A steady state leaves it flat.
+ * fresh process per implementation. A steady state leaves it flat. With the `large-cookies`
+ * workload (counts 0 and N): what N reads of distinct sessions, each beside a 15 KB cookie of the
+ * app's, leave held.
  */
 import { spawn } from "node:child_process"
 import { join } from "node:path"
 import { BENCH_DIR } from "./targets.js"
+
+/**
+ * `same-cookie`: one session cookie on every GET; `large-cookies`: a new session token on each,
+ * in a `Cookie` header that also carries a 15 KB cookie.
+ */
+export type HeapWorkload = "same-cookie" | "large-cookies"
 
 export interface HeapResult {
   requests: [number, number]
@@ -18,9 +26,11 @@ export function measureHeap(
   side: "ours" | "authjs",
   first: number,
   second: number,
+  workload: HeapWorkload = "same-cookie",
 ): Promise<HeapResult> {
   const script = join(BENCH_DIR, "src", "heap-child.ts")
-  const args = ["--expose-gc", "--import", "tsx", script, side, String(first), String(second)]
+  const counts = [String(first), String(second)]
+  const args = ["--expose-gc", "--import", "tsx", script, side, ...counts, workload]
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: BENCH_DIR,

@@ -211,6 +211,19 @@ export function describeSessionManagement(target: SessionManagementTarget): void
           expect(await laptop.session()).not.toBeNull()
         })
 
+        it("refuses a copy of the cookie taken before sign-out (another tab's, a stolen one)", async () => {
+          const { config } = await instance(await storedUser())
+          const laptop = await device(config, "Laptop", "192.0.2.10")
+          const copy = new AuthClient(config, "http://localhost:3000", "/auth", "192.0.2.99")
+          for (const [name, value] of laptop.jar) copy.jar.set(name, value)
+          expect(await copy.session()).not.toBeNull()
+          const csrfToken = await laptop.csrfToken()
+          const out = await laptop.postForm("/signout", { csrfToken })
+          expect(out.status).toBe(302)
+          expect(await laptop.session()).toBeNull()
+          expect(await copy.session()).toBeNull()
+        })
+
         if (target.store) {
           it("a revocation on one instance is seen by another sharing the store at once", async () => {
             const user = await storedUser()

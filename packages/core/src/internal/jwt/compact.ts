@@ -7,6 +7,7 @@
  * @see https://www.rfc-editor.org/rfc/rfc7516#section-7.1 JWE compact serialization
  */
 import { JOSEAlgNotAllowed, JOSENotSupported, JWEInvalid } from "jose/errors"
+import { detach } from "./detach.js"
 
 /** The content encryption algorithms a session token may use. */
 export type ContentEncryption = "A256CBC-HS512" | "A256GCM"
@@ -276,7 +277,10 @@ function parseHeader<Bytes>(segment: string, decoder: SegmentDecoder<Bytes>): Pr
     throw new JWEInvalid("JWE Protected Header is invalid", { cause })
   }
   if (!isJsonObject(header)) throw new JWEInvalid("JWE Protected Header is invalid")
-  if (segment.length <= MAX_CACHED_HEADER_LENGTH) cacheSet(headerCache, segment, deepFreeze(header))
+  if (segment.length <= MAX_CACHED_HEADER_LENGTH) {
+    // A copy as the key: the segment is a slice of the request's `Cookie` header.
+    cacheSet(headerCache, detach(segment), deepFreeze(header))
+  }
   return header
 }
 

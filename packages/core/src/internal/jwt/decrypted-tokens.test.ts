@@ -1,8 +1,11 @@
+import { setFlagsFromString } from "node:v8"
+import { runInNewContext } from "node:vm"
 import { encode as theirEncode } from "authjs-core/jwt"
 import { JWEDecryptionFailed, JWTExpired } from "jose/errors"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { outcome } from "../../../test/support/jose-reference.js"
 import { decode, encode, type JWTDecodeParams } from "../../jwt.js"
+import { parseCookieHeader } from "../cookies/parse.js"
 import type { Claims } from "./claims.js"
 import {
   DecryptedTokens,
@@ -135,6 +138,44 @@ describe("DecryptedTokens", () => {
     await read(tokens, long, decrypt)
     expect(decrypt).toHaveBeenCalledTimes(2)
     expect(tokens.held).toEqual({ count: 0, characters: 0 })
+  })
+})
+
+describe("DecryptedTokens, in memory", () => {
+  /** `gc()` without `--expose-gc` on the runner, as jest's leak detector gets it. */
+  function exposeGc(): () => void {
+    setFlagsFromString("--expose-gc")
+    const gc = runInNewContext("gc") as () => void
+    setFlagsFromString("--no-expose-gc")
+    return gc
+  }
+  const gc = exposeGc()
+  const heapInUse = () => {
+    gc()
+    gc()
+    return process.memoryUsage().heapUsed
+  }
+  const MB = 1024 * 1024
+
+  /** The session token of a request whose `Cookie` header also carries a 15 KB cookie. */
+  function tokenOfRequest(n: number): string {
+    const header = `prefs=${"x".repeat(15_000)}; ${SALT}=${n}.${"t".repeat(440)}; theme=dark`
+    return parseCookieHeader(header)[SALT]!
+  }
+
+  it("holds the tokens it counts, not the Cookie headers they were read from", async () => {
+    const tokens = new DecryptedTokens()
+    const decrypt = decryption()
+    const count = 1000
+    const before = heapInUse()
+    for (let n = 0; n < count; n++) await read(tokens, tokenOfRequest(n), decrypt)
+    // The headers alone are 15 MB: 1,000 tokens of 450 characters and their claims are 0.5 MB.
+    expect(tokens.held.count).toBe(count)
+    expect(heapInUse() - before).toBeLessThan(3 * MB)
+    // Read again, each from another request: answered from the copies held, still no header.
+    for (let n = 0; n < count; n++) await read(tokens, tokenOfRequest(n), decrypt)
+    expect(decrypt).toHaveBeenCalledTimes(count)
+    expect(heapInUse() - before).toBeLessThan(3 * MB)
   })
 })
 

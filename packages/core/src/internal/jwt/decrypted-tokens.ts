@@ -9,7 +9,9 @@
  * Only tokens that decrypted and whose claims were valid are held, under the secrets, salt and
  * options they decrypted with: a token that another salt (another cookie) or another list of
  * secrets would not decrypt is never answered from here. The lookup is by the whole token, as
- * the database strategy looks a session up by its whole token. Bounded by the characters held.
+ * the database strategy looks a session up by its whole token. Bounded by the characters held,
+ * and holds only those: each token is kept as a copy of its own, not as the slice of the request's
+ * `Cookie` header it was read from (see {@link detach}).
  *
  * Only session reads hold tokens ({@link decodeHeld}, the default `jwt.decode` of a config):
  * `decode` and `getToken` of `@auth/core/jwt` hold nothing, which keeps the edge bundle that only
@@ -17,6 +19,7 @@
  */
 import type { JWT, JWTDecodeParams } from "../../types/jwt.js"
 import { type Claims, readClaims } from "./claims.js"
+import { detach } from "./detach.js"
 import { decode } from "./token.js"
 
 /** The secrets, salt and options a token decrypted with. */
@@ -27,6 +30,8 @@ export interface Scope {
 }
 
 interface Entry {
+  /** The token, detached from the request it came in: the key the entry is held under. */
+  readonly token: string
   readonly scope: Scope
   /** The claims as JSON. */
   readonly json: string
@@ -94,7 +99,8 @@ export class DecryptedTokens {
       const json = JSON.stringify(claims)
       // A copy: a list the caller changes later (a secret retired) must not widen the scope.
       const kept = { ...scope, secrets: [...scope.secrets] }
-      this.#remember(token, { scope: kept, json, size: token.length + json.length })
+      const size = token.length + json.length
+      this.#remember({ token: detach(token), scope: kept, json, size })
     }
     return claims
   }
@@ -107,15 +113,16 @@ export class DecryptedTokens {
   #recall(token: string, scope: Scope): Entry | undefined {
     const entry = this.#entries.get(token)
     if (entry === undefined || !sameScope(entry.scope, scope)) return undefined
+    // Under the entry's own copy: the token read is a slice of this request's header.
     this.#entries.delete(token)
-    this.#entries.set(token, entry)
+    this.#entries.set(entry.token, entry)
     return entry
   }
 
-  #remember(token: string, entry: Entry): void {
+  #remember(entry: Entry): void {
     if (entry.size > MAX_ENTRY_CHARACTERS) return
-    this.#forget(token)
-    this.#entries.set(token, entry)
+    this.#forget(entry.token)
+    this.#entries.set(entry.token, entry)
     this.#characters += entry.size
     for (const [oldest, { size }] of this.#entries) {
       if (this.#characters <= MAX_HELD_CHARACTERS) break

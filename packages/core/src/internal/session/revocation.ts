@@ -249,13 +249,23 @@ async function denySessions(
   if (sub !== undefined && ids.length > 0) await store.deleteFields(`${INDEX}${sub}`, ids)
 }
 
-/** Drops a session from its user's index when it signs out (its cookie is cleared). */
+/**
+ * Ends a session that signs out (its cookie is cleared): its id goes on the deny-list until the
+ * token expires, so a copy of the cookie taken before (a stolen one, another tab's) is refused
+ * on every instance sharing the store, and it leaves its user's index. Auth.js only clears the
+ * cookie (docs/compatibility.md).
+ */
 export async function forgetSession(context: AuthContext, token: JWT): Promise<void> {
   const sid = sessionIdOf(token)
-  const sub = subjectOf(token)
   const { store } = context.config.session
-  if (!store || sid === undefined || sub === undefined) return
-  await store.deleteFields(`${INDEX}${sub}`, [sid])
+  if (!store || sid === undefined) return
+  const sub = subjectOf(token)
+  const expiresIn = typeof token.exp === "number" ? token.exp - Math.floor(Date.now() / 1000) : 0
+  if (expiresIn <= 0) return
+  await Promise.all([
+    store.set(`${REVOKED}${sid}`, "1", expiresIn),
+    sub === undefined ? undefined : store.deleteFields(`${INDEX}${sub}`, [sid]),
+  ])
 }
 
 function parseJson<T>(value: string | null | undefined): T | undefined {
