@@ -235,7 +235,7 @@ export function createRedisStore(client: RedisClient, options: RedisStoreOptions
   const prefix = resolvePrefix(options.prefix)
   const timeoutMs = resolveTimeout(options.timeoutMs)
   const redis = commandsOf(client)
-  const send = withTimeLimit(timeoutMs)
+  const send = withTimeLimit(timeoutMs, connectionLost(client))
   return {
     async ping() {
       // The cheapest command there is; a client without `ping` runs a script as small.
@@ -291,6 +291,27 @@ export function createRedisStore(client: RedisClient, options: RedisStoreOptions
 /** Whether the client has `ping` (node-redis and ioredis both do; a structural stand-in may not). */
 function hasPing(client: unknown): client is { ping(): Promise<unknown> } {
   return typeof (client as { ping?: unknown } | null)?.ping === "function"
+}
+
+/**
+ * Whether the client has lost the connection it had and is reconnecting (node-redis `isReady`,
+ * ioredis `status`). Until it was first ready, commands wait in its queue as usual: an app's
+ * first requests may come while it connects.
+ */
+function connectionLost(client: RedisClient): () => boolean {
+  const state = client as { isReady?: unknown; status?: unknown }
+  const ready = (): boolean | undefined => {
+    if (typeof state.isReady === "boolean") return state.isReady
+    if (typeof state.status === "string") return state.status === "ready"
+    return undefined
+  }
+  let wasReady = false
+  return () => {
+    const now = ready()
+    if (now === undefined) return false
+    if (now) wasReady = true
+    return wasReady && !now
+  }
 }
 
 /** The client's commands, told apart by shape: node-redis names them in camelCase. */

@@ -223,6 +223,16 @@ describe("GET /health with stores that ping", () => {
     expect(log.errors[1]!.message).toContain("the session store failed (Redis is unavailable)")
   })
 
+  it("leaves the session store out with database sessions: a Redis outage keeps the instance in the balancer", async () => {
+    const adapter = { ...MemoryAdapter(), ping: async () => {} }
+    const store = sessionStore(async () => {
+      throw new Error("Redis is unavailable")
+    })
+    const { config, log } = configWith({ adapter, session: { strategy: "database", store } })
+    expect((await health(config)).status).toBe(200)
+    expect(log.errors).toEqual([])
+  })
+
   it("pings one store given as both the session and the rate-limit store once", async () => {
     let pings = 0
     const limits = countingRateLimitStore()

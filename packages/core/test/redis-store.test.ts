@@ -237,6 +237,36 @@ describe.skipIf(REDIS_URL === "")("on Redis (REDIS_URL)", () => {
         await proxy.close()
       }
     })
+
+    it("fails at once while the client reconnects, instead of queueing until timeoutMs, and recovers", async () => {
+      const proxy = await stallingProxy(new URL(REDIS_URL))
+      const opened = await kind.open(`redis://127.0.0.1:${proxy.port}`)
+      const client = opened.client as unknown as NodeJS.EventEmitter
+      // The lost connection is reported as an "error" event, which must have a listener.
+      client.on("error", () => {})
+      try {
+        const proxied = createRedisStore(opened.client, { prefix: PREFIX, timeoutMs: 2_000 })
+        const key = uniqueKey("cut")
+        await proxied.set(key, "value", 60)
+        // Not `events.once`, which rejects on the "error" event that comes first.
+        const event = (name: string) => new Promise((resolve) => client.once(name, resolve))
+        const reconnecting = event("reconnecting")
+        proxy.cut()
+        await reconnecting
+        const started = Date.now()
+        const error = await proxied.get([key]).catch((caught: unknown) => caught)
+        expect(error).toBeInstanceOf(DatabaseUnavailableError)
+        expect(((error as Error).cause as Error).message).toContain("lost its connection")
+        expect(Date.now() - started).toBeLessThan(500)
+        const ready = event("ready")
+        proxy.restore()
+        await ready
+        expect(await proxied.get([key])).toEqual(["value"])
+      } finally {
+        await opened.close()
+        await proxy.close()
+      }
+    })
   })
 
   describe("createRedisStore without a connection", () => {

@@ -27,8 +27,8 @@ function clients(): Map<string, ExampleRedisClient> {
  * The app's Redis client for `redisUrl` (`redis://[[user]:password@]host[:port][/db]`), or
  * `undefined` when it is unset or empty. One client per process and URL, kept across dev-server
  * module reloads. It connects at once, in the background: until Redis answers, the store's
- * calls time out and the requests that need it are answered 503, and node-redis reconnects by
- * itself. Its socket does not keep the process alive (a build that imports the config exits),
+ * calls time out (rate limits then let requests through, JWT session reads answer 503), and
+ * node-redis reconnects by itself. Its socket does not keep the process alive (a build that imports the config exits),
  * and a failure is logged once per outage, without the URL's password.
  *
  * @throws {TypeError} when `redisUrl` is not a Redis URL (a config mistake, found at start)
@@ -73,7 +73,7 @@ function connect(url: string, logError: RedisErrorLog): ExampleRedisClient {
     reported = true
     const reason = error instanceof Error ? error.message : String(error)
     logError(
-      `Redis at ${where} is unreachable (${reason}): requests that need it are answered 503 until it is back.`,
+      `Redis at ${where} is unreachable (${reason}): rate limits let requests through and JWT session reads answer 503 until it is back.`,
     )
   })
   client.on("ready", () => {

@@ -67,6 +67,8 @@ backend ${BACKEND}
   timeout check 3s
   default-server inter 500ms fastinter 250ms downinter 500ms fall 2 rise 2
   http-response set-header x-served-by %[srv_name]
+  # HAProxy's own 503 (no instance up) says when to come back, as the instances' own 503s do.
+  http-after-response set-header Retry-After 5 if { status 503 } !{ res.hdr(retry-after) -m found }
 ${servers}
 `
 }

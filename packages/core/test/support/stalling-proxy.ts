@@ -1,7 +1,8 @@
 /**
  * A TCP proxy in front of a Redis server that can stall: while stalled it holds every command
  * (the server looks alive but answers nothing, as an overloaded or partitioned one does), and
- * on resume it forwards what it held. For tests of store outages and recovery.
+ * on resume it forwards what it held. It can also cut: every connection closed and new ones
+ * refused (a server that went away) until it is restored. For tests of store outages and recovery.
  */
 import { type AddressInfo, connect as connectSocket, createServer, type Socket } from "node:net"
 
@@ -10,15 +11,23 @@ export interface StallingProxy {
   port: number
   stall: () => void
   resume: () => void
+  /** Closes every connection and refuses new ones until {@link StallingProxy.restore}. */
+  cut: () => void
+  restore: () => void
   close: () => Promise<void>
 }
 
 /** Starts a proxy on a free port of 127.0.0.1 to the Redis server at `target`. */
 export async function stallingProxy(target: URL): Promise<StallingProxy> {
   let stalled = false
+  let refusing = false
   const held: (() => void)[] = []
   const sockets = new Set<Socket>()
   const server = createServer((client) => {
+    if (refusing) {
+      client.destroy()
+      return
+    }
     const upstream = connectSocket(Number(target.port || 6379), target.hostname)
     for (const socket of [client, upstream]) {
       sockets.add(socket)
@@ -43,6 +52,13 @@ export async function stallingProxy(target: URL): Promise<StallingProxy> {
     resume: () => {
       stalled = false
       for (const forward of held.splice(0)) forward()
+    },
+    cut: () => {
+      refusing = true
+      for (const socket of sockets) socket.destroy()
+    },
+    restore: () => {
+      refusing = false
     },
     close: () => {
       for (const socket of sockets) socket.destroy()

@@ -77,11 +77,17 @@ export async function healthAction(context: AuthContext): Promise<ActionResult> 
   )
 }
 
-/** The stores to ask, each once (one Redis store is often both the session and rate-limit store). */
+/**
+ * The stores to ask, each once (one Redis store is often both the session and rate-limit store):
+ * those without which requests fail. The session store only for JWT sessions, whose every read
+ * asks it; with database sessions it holds nothing a read or a sign-in needs (a refresh mark that
+ * tolerates its absence), and a Redis outage must not take every instance out of the balancer.
+ */
 function checksOf(config: ResolvedConfig): Check[] {
+  const jwt = config.session.strategy === "jwt"
   const candidates: { name: string; target: { ping?: () => Promise<void> } | undefined }[] = [
     { name: "the adapter", target: config.adapter },
-    { name: "the session store", target: config.session.store },
+    { name: "the session store", target: jwt ? config.session.store : undefined },
     {
       name: "the rate-limit store",
       target: config.rateLimit.onStoreFailure === "closed" ? config.rateLimit.store : undefined,

@@ -16,12 +16,16 @@ interface PendingCall {
  * Runs commands, each given up after `timeoutMs`. One timer watches every call in flight (it
  * looks every quarter of `timeoutMs`, at most every 50 ms, and only while calls wait), rather
  * than one timer per call: a read from a client's own cache then costs next to nothing more.
- * A call is given up between `timeoutMs` and a quarter more after it started.
+ * A call is given up between `timeoutMs` and a quarter more after it started. While
+ * `connectionLost()` says the client has lost a connection it had, calls fail at once.
  *
  * @returns `send(command)`, which throws `DatabaseUnavailableError` when Redis does not answer in
  *   time or cannot be reached, and any other error as the client gave it
  */
-export function withTimeLimit(timeoutMs: number): <T>(command: () => Promise<T>) => Promise<T> {
+export function withTimeLimit(
+  timeoutMs: number,
+  connectionLost: () => boolean = () => false,
+): <T>(command: () => Promise<T>) => Promise<T> {
   const pending = new Set<PendingCall>()
   const every = Math.max(1, Math.min(50, timeoutMs / 4))
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -39,6 +43,12 @@ export function withTimeLimit(timeoutMs: number): <T>(command: () => Promise<T>)
   }
   return <T>(command: () => Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
+      if (connectionLost()) {
+        // Queued, the command would wait out `timeoutMs`, then run late, after its request was
+        // answered (a rate-limit hit counted after the fact).
+        reject(unavailable(new Error("the client lost its connection and is reconnecting")))
+        return
+      }
       const call: PendingCall = {
         deadline: Date.now() + timeoutMs,
         expire() {
