@@ -170,6 +170,38 @@ export function PostgresAdapter(client: Queryable, options: PostgresAdapterOptio
       return toAccount(row)
     },
 
+    async createUserAndAccount({ name, email, emailVerified, image }, account) {
+      // One statement, so both rows or neither: a first sign-in cut off by a database that goes
+      // away must not leave a user without its account.
+      const row = await first(
+        `WITH created AS (
+           INSERT INTO ${t.users} (name, email, "emailVerified", image)
+           VALUES ($1, $2, $3, $4) RETURNING ${USER_COLUMNS}
+         ), linked AS (
+           INSERT INTO ${t.accounts} (${ACCOUNT_INSERT_COLUMNS})
+           SELECT id, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14 FROM created
+         )
+         SELECT ${USER_COLUMNS} FROM created`,
+        [
+          name ?? null,
+          email,
+          emailVerified ?? null,
+          image ?? null,
+          account.type,
+          account.provider,
+          account.providerAccountId,
+          account.refresh_token ?? null,
+          account.access_token ?? null,
+          account.expires_at ?? null,
+          account.id_token ?? null,
+          account.scope ?? null,
+          account.session_state ?? null,
+          account.token_type ?? null,
+        ],
+      )
+      return toUser(row)
+    },
+
     async unlinkAccount({ provider, providerAccountId }) {
       const row = await first(
         `DELETE FROM ${t.accounts} WHERE provider = $1 AND "providerAccountId" = $2

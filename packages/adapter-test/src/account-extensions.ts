@@ -6,6 +6,7 @@ import {
   type ContractContext,
   createUserWithAccount,
   newOAuthAccount,
+  newUser,
   unique,
 } from "./fixtures.js"
 
@@ -133,6 +134,36 @@ export function describeAccountExtensions(context: ContractContext): void {
         access_token: found?.access_token,
         refresh_token: found?.refresh_token,
       })
+    })
+  })
+
+  describe("createUserAndAccount (an addition beyond Auth.js)", () => {
+    it("is a function or absent", () => {
+      const method = context.adapter().createUserAndAccount
+      expect(method === undefined || typeof method === "function").toBe(true)
+    })
+
+    it("creates the user and links the account, and returns the user as stored", async () => {
+      const adapter = context.adapter()
+      if (!adapter.createUserAndAccount) return
+      const { userId: _userId, ...account } = newOAuthAccount("")
+      const user = await adapter.createUserAndAccount(newUser(), account)
+      expectStored(await adapter.getUser(user.id), user)
+      expectStored(await adapter.getUserByAccount(keysOf({ ...account, userId: user.id })), user)
+      expectStored(await adapter.getAccount(account.providerAccountId, account.provider), {
+        ...account,
+        userId: user.id,
+      })
+    })
+
+    it("creates neither when the account cannot be linked (it is another user's)", async () => {
+      const adapter = context.adapter()
+      if (!adapter.createUserAndAccount) return
+      const { account: taken } = await createUserWithAccount(adapter)
+      const { userId: _userId, ...account } = taken
+      const user = newUser()
+      await expect(adapter.createUserAndAccount(user, account)).rejects.toThrow()
+      expect(await adapter.getUserByEmail(user.email)).toBeNull()
     })
   })
 }

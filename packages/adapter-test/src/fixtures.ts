@@ -49,6 +49,7 @@ export type ContractMethod = (typeof CONTRACT_METHODS)[number]
  * does not require: an adapter written for Auth.js passes without them.
  */
 export const EXTENSION_METHODS = [
+  "createUserAndAccount",
   "deleteAuthenticator",
   "listAccounts",
   "updateAccount",

@@ -105,6 +105,17 @@ export interface Adapter {
   linkAccount?(
     account: AdapterAccount,
   ): Promise<void> | Awaitable<AdapterAccount | null | undefined>
+  /**
+   * An addition beyond Auth.js: creates a user and links its first account at once, both or
+   * neither (one statement, one transaction). A first OAuth sign-in uses it when the adapter has
+   * it; otherwise `createUser` then `linkAccount`, and a failure between the two (the database
+   * going away) leaves a user without the account, whom every later sign-in with that provider
+   * then meets as `OAuthAccountNotLinked`.
+   */
+  createUserAndAccount?(
+    user: AdapterUser,
+    account: Omit<AdapterAccount, "userId">,
+  ): Awaitable<AdapterUser>
   /** Called by `POST <basePath>/accounts/unlink` and passkey removal. */
   unlinkAccount?(
     providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,

@@ -138,9 +138,34 @@ async function loginWithOAuth(
     await linkAccount(context, adapter, provider, emailOwner, input)
     return result(emailOwner, input, false)
   }
-  const user = await createUser(context, adapter, { ...input.user, emailVerified: null })
-  await linkAccount(context, adapter, provider, user, input)
-  return result(user, input, true)
+  return result(await createUserWithAccount(context, adapter, provider, input), input, true)
+}
+
+/**
+ * A first OAuth sign-in's user and account: in one call when the adapter can (both or neither),
+ * else `createUser` then `linkAccount`. Emits `createUser` and `linkAccount` either way.
+ */
+async function createUserWithAccount(
+  context: AuthContext,
+  adapter: Required<Adapter>,
+  provider: InternalProvider | undefined,
+  input: LoginInput,
+): Promise<AdapterUser> {
+  const newUser = { ...input.user, emailVerified: null }
+  if (!(adapter as Adapter).createUserAndAccount) {
+    const user = await createUser(context, adapter, newUser)
+    await linkAccount(context, adapter, provider, user, input)
+    return user
+  }
+  const { userId: _userId, ...account } = accountToLink(provider, input, "")
+  const user = await adapter.createUserAndAccount(
+    { ...newUser, id: crypto.randomUUID(), email: newUser.email as string },
+    account,
+  )
+  await emitEvent(context.config, "createUser", { user })
+  const linked = { ...account, userId: user.id }
+  await emitEvent(context.config, "linkAccount", { user, account: linked, profile: input.user })
+  return user
 }
 
 async function loginWithEmail(
@@ -242,6 +267,17 @@ export async function linkAccount(
   user: AdapterUser,
   input: LoginInput,
 ): Promise<void> {
+  const account = accountToLink(provider, input, user.id)
+  await adapter.linkAccount(account)
+  await emitEvent(context.config, "linkAccount", { user, account, profile: input.user })
+}
+
+/** The account row of a sign-in for `userId`: the token fields the `account` callback picks. */
+function accountToLink(
+  provider: InternalProvider | undefined,
+  input: LoginInput,
+  userId: string,
+): AdapterAccount {
   const {
     provider: providerId,
     type,
@@ -250,15 +286,13 @@ export async function linkAccount(
     ...tokens
   } = input.account
   const pick = (provider?.account as AccountCallback | undefined) ?? defaultAccountFields
-  const account: AdapterAccount = {
+  return {
     ...(pick(tokens as TokenSet) ?? {}),
     providerAccountId,
     provider: providerId,
     type: type as AdapterAccountType,
-    userId: user.id,
+    userId,
   }
-  await adapter.linkAccount(account)
-  await emitEvent(context.config, "linkAccount", { user, account, profile: input.user })
 }
 
 /** The token fields Auth.js's default `account` callback keeps. */
