@@ -2,6 +2,8 @@
  * PostgreSQL adapter for `@auth/core`. Works with node-postgres (`pg.Pool`, `pg.Client`) and
  * with embedded PGlite: anything with a `query(text, params)` method. A drop-in for Auth.js's
  * `@auth/pg-adapter`: the same default export, and its tables (integer ids) work as they are.
+ * `createPostgresStore` keeps JWT revocations, the access-token refresh lock and rate-limit
+ * counters in the same database, for instances that share no Redis.
  *
  * @module @auth/pg-adapter
  */
@@ -28,6 +30,18 @@ export {
   schemaSql,
 } from "./schema.js"
 export type { TableName } from "./schema-tables.js"
+export {
+  createPostgresStore,
+  type PostgresStore,
+  type PostgresStoreOptions,
+} from "./store.js"
+export {
+  type AppliedStoreSchema,
+  type ApplyStoreSchemaOptions,
+  applyStoreSchema,
+  type StoreObjectName,
+  storeSchemaSql,
+} from "./store-schema.js"
 
 /** The adapter as Auth.js exports it: `import PostgresAdapter from "@auth/pg-adapter"`. */
 export default PostgresAdapter
