@@ -77,6 +77,8 @@ function connect(url: string, logError: RedisErrorLog): ExampleRedisClient {
     )
   })
   client.on("ready", () => {
+    // Told once per outage, as the outage is.
+    if (reported) logError(`Redis at ${where} answers again.`)
     reported = false
   })
   client.unref()
