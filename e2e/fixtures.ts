@@ -13,6 +13,7 @@ import { MailboxPage } from "./pages/mailbox-page.js"
 import { PasskeysSection } from "./pages/passkeys-section.js"
 import { SignInPage } from "./pages/sign-in-page.js"
 import { SignOutPage } from "./pages/sign-out-page.js"
+import { UserinfoSection } from "./pages/userinfo-section.js"
 import {
   type E2eTarget,
   findTarget,
@@ -47,6 +48,8 @@ interface TestFixtures {
   sessions: SessionsSection
   /** The home page's "Linked accounts" section. */
   accounts: AccountsSection
+  /** The home page's "Playground ID userinfo" section. */
+  userinfo: UserinfoSection
   /** A virtual passkey authenticator in `page`, made when a test asks for it. */
   authenticator: VirtualAuthenticator
 }
@@ -79,6 +82,7 @@ export const test = base.extend<TestFixtures, TargetOptions & WorkerFixtures>({
   passkeys: async ({ page }, use) => use(new PasskeysSection(page)),
   sessions: async ({ page }, use) => use(new SessionsSection(page)),
   accounts: async ({ page }, use) => use(new AccountsSection(page)),
+  userinfo: async ({ page }, use) => use(new UserinfoSection(page)),
   authenticator: async ({ page }, use) => use(await VirtualAuthenticator.attach(page)),
 })
 

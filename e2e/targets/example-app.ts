@@ -36,6 +36,12 @@ export interface ExampleAppTargetOptions {
 
 const EXAMPLES = fileURLToPath(new URL("../../apps/examples/", import.meta.url))
 
+/**
+ * Playground ID's access-token lifetime in every target: below `getAccessToken`'s 60 s skew, so
+ * that every press of the userinfo button refreshes the token (`tests/userinfo.spec.ts`).
+ */
+export const E2E_ACCESS_TOKEN_TTL_SECONDS = 30
+
 /** An {@link E2eTarget} that starts the app's production server through the launcher. */
 export function exampleAppTarget(options: ExampleAppTargetOptions): E2eTarget {
   const cwd = resolve(EXAMPLES, options.folder ?? options.name)
@@ -57,7 +63,10 @@ export function exampleAppTarget(options: ExampleAppTargetOptions): E2eTarget {
           basePath: options.basePath,
           dataDir,
           urlEnv: options.urlEnv,
-          env: { AUTH_SESSION_STRATEGY: strategy },
+          env: {
+            AUTH_SESSION_STRATEGY: strategy,
+            PLAYGROUND_ID_ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL_SECONDS),
+          },
           // Quiet unless it fails: startExampleApp attaches the output to its error.
           onOutput: () => {},
         }),

@@ -1,5 +1,6 @@
 /** The Express playground, started in-process with a fresh PGlite folder per instance. */
 import { startWithDataDir } from "./data-dir.js"
+import { E2E_ACCESS_TOKEN_TTL_SECONDS } from "./example-app.js"
 import { type E2eTarget, SESSION_STRATEGIES } from "./types.js"
 
 export const playground: E2eTarget = {
@@ -13,7 +14,13 @@ export const playground: E2eTarget = {
     // Never `DATABASE_URL` nor `REDIS_URL`: the tests must not depend on or touch a shared
     // server, whose keys would outlive the run (the example apps' launcher clears it too).
     return startWithDataDir(`e2e-playground-${strategy}`, (dataDir) =>
-      startPlayground({ port: 0, dataDir, sessionStrategy: strategy, log: () => {} }),
+      startPlayground({
+        port: 0,
+        dataDir,
+        sessionStrategy: strategy,
+        accessTokenTtl: E2E_ACCESS_TOKEN_TTL_SECONDS,
+        log: () => {},
+      }),
     )
   },
 }

@@ -26,7 +26,7 @@ const redis = exampleRedis(process.env.REDIS_URL)
 const store = redis && createRedisStore(redis, { prefix: "nextjs:" })
 
 // AUTH_SECRET and AUTH_URL come from the environment (`pnpm start` sets them; set your own in production).
-export const { handlers, auth, signIn, signOut, updateSession } = NextAuth({
+export const { handlers, auth, signIn, signOut, updateSession, getAccessToken } = NextAuth({
   basePath,
   providers: [
     Credentials({
@@ -52,8 +52,11 @@ export const { handlers, auth, signIn, signOut, updateSession } = NextAuth({
       id: "playground-id",
       name: "Playground ID",
       type: "oidc",
-      // The login form every time, so that you can switch between usernames.
-      authorization: { params: { scope: "openid profile email", prompt: "login" } },
+      // The login form every time, so that you can switch between usernames. A refresh token
+      // too: `offline_access`, which the provider honours only with `prompt=consent`.
+      authorization: {
+        params: { scope: "openid profile email offline_access", prompt: "login consent" },
+      },
       style: { brandColor: "#0f766e" },
     },
     // E-mail links, when EMAIL_SERVER names an SMTP server: `pnpm start` runs one on this
@@ -76,6 +79,9 @@ export const { handlers, auth, signIn, signOut, updateSession } = NextAuth({
   session: {
     strategy: process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database",
     store,
+    // JWT sessions keep Playground ID's tokens in the session token, for `getAccessToken` (the
+    // userinfo button); database sessions keep them in the account row and ignore it.
+    storeTokens: true,
   },
   rateLimit: { store },
   callbacks: {

@@ -1,10 +1,17 @@
 /**
- * The playground's Express app: the auth routes at `/auth`, and server-rendered pages around
- * them (home, a protected page, the mailbox).
+ * The playground's Express app: the auth routes at `/auth`, server-rendered pages around them
+ * (home, a protected page, the mailbox), and `/userinfo` (the home page's userinfo button).
  */
 import type { Session } from "@auth/core/types"
 import type { TestSmtpServer } from "@auth/dev-servers"
-import { authSession, ExpressAuth, type ExpressAuthConfig, requireAuth } from "@auth/express"
+import { callUserinfo, PLAYGROUND_ID_PROVIDER_ID } from "@auth/example-support"
+import {
+  authSession,
+  ExpressAuth,
+  type ExpressAuthConfig,
+  getAccessToken,
+  requireAuth,
+} from "@auth/express"
 import express, { type ErrorRequestHandler, type Response } from "express"
 import { html, type SafeHtml } from "./html.js"
 import { type HomePageProps, homePage } from "./pages/home.js"
@@ -18,6 +25,8 @@ export interface PlaygroundAppOptions {
   /** The playground's own SMTP server, whose messages the mailbox shows; none with `SMTP_URL`. */
   smtp?: TestSmtpServer | undefined
   home: Omit<HomePageProps, "session">
+  /** The issuer of "Playground ID", whose userinfo endpoint `/userinfo` calls. */
+  issuer: string
   /** The home page's browser script, served as `/home.js` (see `browser-script.ts`). */
   homeScript: string
   /** Where unexpected errors are reported. */
@@ -58,6 +67,13 @@ export function createApp(options: PlaygroundAppOptions): express.Express {
   app.get("/protected", requireAuth(authConfig), (_req, res) => {
     const session = sessionOf(res)
     if (session) sendPage(res, 200, protectedPage(session))
+  })
+  // Playground ID's userinfo with the signed-in user's access token, refreshed when it expires
+  // (`getAccessToken`; a JWT session's re-sealed cookie is set on `res`), as JSON.
+  app.get("/userinfo", async (req, res) => {
+    const token = await getAccessToken(req, res, authConfig, PLAYGROUND_ID_PROVIDER_ID)
+    const { status, body } = await callUserinfo(token, options.issuer)
+    res.status(status).set("cache-control", "no-store").json(body)
   })
   app.get("/mailbox", (_req, res) => {
     sendPage(res, 200, mailboxPage(sessionOf(res), smtp?.messages))

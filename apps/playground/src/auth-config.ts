@@ -48,8 +48,10 @@ export function createAuthConfig(options: PlaygroundAuthOptions): ExpressAuthCon
     trustHost: true,
     basePath: "/auth",
     adapter: options.adapter,
-    // Without a store, core keeps JWT revocations and rate-limit counters in memory.
-    session: { strategy: options.sessionStrategy, store: options.store },
+    // Without a store, core keeps JWT revocations and rate-limit counters in memory. JWT
+    // sessions keep Playground ID's tokens in the session token, for `getAccessToken` (the
+    // userinfo button); database sessions keep them in the account row and ignore it.
+    session: { strategy: options.sessionStrategy, store: options.store, storeTokens: true },
     rateLimit: { store: options.store },
     theme: {
       brandColor: BRAND_COLOR,
@@ -83,8 +85,11 @@ export function createAuthConfig(options: PlaygroundAuthOptions): ExpressAuthCon
         issuer: client.issuer,
         clientId: client.clientId,
         clientSecret: client.clientSecret,
-        // The login form every time, so that you can switch between usernames.
-        authorization: { params: { scope: "openid profile email", prompt: "login" } },
+        // The login form every time, so that you can switch between usernames. A refresh token
+        // too: `offline_access`, which the provider honours only with `prompt=consent`.
+        authorization: {
+          params: { scope: "openid profile email offline_access", prompt: "login consent" },
+        },
         style: { brandColor: "#0f766e" },
       },
       Nodemailer({

@@ -71,6 +71,17 @@ describe("playgroundOptionsFromEnv", () => {
     expect(() => playgroundOptionsFromEnv({ PORT: port })).toThrow(/PORT must be a port number/)
   })
 
+  it("reads PLAYGROUND_ID_ACCESS_TOKEN_TTL in seconds, and refuses what is not a lifetime", () => {
+    expect(playgroundOptionsFromEnv({ PLAYGROUND_ID_ACCESS_TOKEN_TTL: "30" }).accessTokenTtl).toBe(
+      30,
+    )
+    for (const ttl of ["0", "1.5", "1m"]) {
+      expect(() => playgroundOptionsFromEnv({ PLAYGROUND_ID_ACCESS_TOKEN_TTL: ttl })).toThrow(
+        `PLAYGROUND_ID_ACCESS_TOKEN_TTL must be a whole number of seconds, at least 1, not "${ttl}".`,
+      )
+    }
+  })
+
   it("rejects an unknown AUTH_SESSION_STRATEGY", () => {
     expect(() => playgroundOptionsFromEnv({ AUTH_SESSION_STRATEGY: "cookie" })).toThrow(
       'AUTH_SESSION_STRATEGY must be "jwt" or "database", not "cookie".',

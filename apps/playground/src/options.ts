@@ -1,4 +1,5 @@
 /** The playground's options from environment variables, checked once at start. */
+import { EXAMPLE_ENV, parseAccessTokenTtl } from "@auth/example-support"
 import type { PlaygroundOptions } from "./playground.js"
 
 const MAX_PORT = 65_535
@@ -9,10 +10,12 @@ const MAX_PORT = 65_535
  * rotating, as core reads them: the first one set of `_3`, `_2`, `_1`, `AUTH_SECRET` seals new
  * tokens, every one opens them), `NODE_ENV`,
  * `PLAYGROUND_DATA_DIR`, `SMTP_URL` and `PLAYGROUND_ID_ISSUER` with `PLAYGROUND_ID_CLIENT_ID` and
- * `PLAYGROUND_ID_CLIENT_SECRET` (an identity provider to use instead of starting one).
+ * `PLAYGROUND_ID_CLIENT_SECRET` (an identity provider to use instead of starting one), and
+ * `PLAYGROUND_ID_ACCESS_TOKEN_TTL` (seconds an access token of the playground's own provider is
+ * valid).
  *
- * @throws {Error} when `PORT` or `AUTH_SESSION_STRATEGY` has a value the playground cannot use,
- *   or when `PLAYGROUND_ID_ISSUER` comes without its client
+ * @throws {Error} when `PORT`, `AUTH_SESSION_STRATEGY` or `PLAYGROUND_ID_ACCESS_TOKEN_TTL` has a
+ *   value the playground cannot use, or when `PLAYGROUND_ID_ISSUER` comes without its client
  */
 export function playgroundOptionsFromEnv(
   env: Record<string, string | undefined>,
@@ -25,6 +28,7 @@ export function playgroundOptionsFromEnv(
     redisUrl: nonEmpty(env.REDIS_URL),
     redisPrefix: nonEmpty(env.PLAYGROUND_REDIS_PREFIX),
     identityProvider: parseIdentityProvider(env),
+    accessTokenTtl: parseAccessTokenTtl(env[EXAMPLE_ENV.accessTokenTtl]),
     smtpUrl: nonEmpty(env.SMTP_URL),
     sessionStrategy: parseStrategy(env.AUTH_SESSION_STRATEGY),
     secret: parseSecrets(env),

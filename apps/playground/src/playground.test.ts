@@ -29,6 +29,7 @@ describe("startPlayground", () => {
       `Created a development AUTH_SECRET in ${join(dataDir, "secret")}; set AUTH_SECRET to use your own.`,
     )
     expect(logged.join("\n")).toContain(`PGlite in ${join(dataDir, "pglite")}`)
+    expect(logged.join("\n")).toContain("Playground ID's access tokens last 120 s")
   })
 
   it("renders the home page signed out, escaped and with a strict CSP", async () => {
@@ -69,6 +70,7 @@ describe("startPlayground", () => {
     expect(page).toContain('<h2 id="passkeys-heading">Passkeys</h2>')
     expect(page).toContain('<h2 id="sessions-heading">Your sessions</h2>')
     expect(page).toContain('<h2 id="accounts-heading">Linked accounts</h2>')
+    expect(page).toContain('<h2 id="userinfo-heading">Playground ID userinfo</h2>')
     expect(page).toContain('<script type="module" src="/home.js"></script>')
     expect(home.headers.get("content-security-policy")).toContain("script-src 'self'")
     const script = await fetch(`${playground.url}/home.js`)

@@ -5,7 +5,7 @@
 import { resolve } from "node:path"
 import { createRedisStore } from "@auth/core/redis"
 import { type Idp, startIdentityProvider, startSmtpServer } from "@auth/dev-servers"
-import { exampleRedis } from "@auth/example-support"
+import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS, exampleRedis } from "@auth/example-support"
 import { DEMO_USER } from "@auth/example-support/demo-user"
 import { type AppServer, checkPortFree, startServer } from "@auth/example-support/serve"
 import { CloseStack, resolveSecret } from "@auth/example-support/servers"
@@ -66,6 +66,12 @@ export interface PlaygroundOptions {
    * SMTP server; the mailbox page cannot show them then.
    */
   smtpUrl?: string
+  /**
+   * Seconds the access tokens of the playground's own identity provider are valid
+   * (`PLAYGROUND_ID_ACCESS_TOKEN_TTL`); not used with `identityProvider`.
+   * @default 120: the home page's userinfo button sees the token refreshed after a minute
+   */
+  accessTokenTtl?: number
   /** @default "database" */
   sessionStrategy?: "jwt" | "database"
   /**
@@ -153,9 +159,10 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     const smtp = options.smtpUrl === undefined ? stack.push(await startSmtpServer()) : undefined
     const smtpUrl = options.smtpUrl ?? smtp?.url ?? ""
     let identityProvider = options.identityProvider
+    const accessTokenTtl = options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS
     let idp: Idp | undefined
     if (!identityProvider) {
-      idp = stack.push(await startIdentityProvider({ name: "Playground ID" }))
+      idp = stack.push(await startIdentityProvider({ name: "Playground ID", accessTokenTtl }))
       identityProvider = ownClient(idp)
     }
     const database = stack.push(
@@ -179,6 +186,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       authConfig,
       smtp,
       home: { demoUser: DEMO_USER, sessionStrategy, storage: database.description },
+      issuer: identityProvider.issuer,
       homeScript: await browserScript(),
       logError: options.logError ?? console.error,
     })
@@ -194,6 +202,11 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     log(`Sessions: ${sessionStrategy}; storage: ${database.description}.`)
     if (redis) log("Session revocations and rate limits: Redis at REDIS_URL.")
     log(`Playground ID (OpenID provider) at ${identityProvider.issuer}; SMTP server at ${smtpUrl}.`)
+    if (idp) {
+      log(
+        `Playground ID's access tokens last ${accessTokenTtl} s (PLAYGROUND_ID_ACCESS_TOKEN_TTL); the home page's userinfo button shows them refreshed.`,
+      )
+    }
     return {
       url: `http://localhost:${app.port}`,
       port: app.port,

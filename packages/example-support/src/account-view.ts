@@ -1,9 +1,10 @@
 /**
  * What the home pages say about the signed-in user's sessions and linked accounts, in words:
  * a short name for the device of a session, the sentence for an error code of the browser
- * client, and the outcome of a revocation. Pure and without imports, so browser code may import
- * it (every example app's "Your sessions" and "Linked accounts" sections do); the markup stays
- * in each app, written the framework's way.
+ * client, and the outcome of a revocation; and the "Call the provider's userinfo" button's
+ * call and words (`./userinfo-view.ts`). Pure and browser-safe, so browser code may import it
+ * (every example app's "Your sessions", "Linked accounts" and userinfo sections do); the markup
+ * stays in each app, written the framework's way.
  */
 
 /** The name of a device whose `User-Agent` is unknown or says nothing we recognise. */
@@ -137,3 +138,12 @@ const DATE_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", ti
 export function formatTime(iso: string): string {
   return DATE_FORMAT.format(new Date(iso))
 }
+
+export {
+  describeUserinfo,
+  setUpUserinfo,
+  type UserinfoAnswer,
+  type UserinfoErrorCode,
+  type UserinfoView,
+  userinfoCaller,
+} from "./userinfo-view.js"

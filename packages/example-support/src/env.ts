@@ -27,6 +27,11 @@ export const EXAMPLE_ENV = {
   sessionStrategy: "AUTH_SESSION_STRATEGY",
   /** Read, never set: the app's Redis (see `exampleRedis`), passed through. */
   redisUrl: "REDIS_URL",
+  /**
+   * Read by the launcher (and the playground), never set: seconds an access token of the local
+   * provider is valid (`parseAccessTokenTtl`).
+   */
+  accessTokenTtl: "PLAYGROUND_ID_ACCESS_TOKEN_TTL",
 } as const
 
 /** An environment, as `process.env` is. */
@@ -40,6 +45,13 @@ export const DEFAULT_DATA_DIR = ".example-data"
 
 /** The id of the local OpenID provider: its callback is `<basePath>/callback/playground-id`. */
 export const PLAYGROUND_ID_PROVIDER_ID = "playground-id"
+
+/**
+ * How long the local provider's access tokens are valid without `PLAYGROUND_ID_ACCESS_TOKEN_TTL`:
+ * two minutes. `getAccessToken` refreshes a token in its last 60 seconds (its `skew`), so the
+ * userinfo button gets the same token for a minute, then a refreshed one.
+ */
+export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 120
 
 /** The largest TCP port. */
 export const MAX_PORT = 65_535
@@ -69,6 +81,22 @@ export function parsePort(value: string | undefined): number | undefined {
     )
   }
   return port
+}
+
+/**
+ * `PLAYGROUND_ID_ACCESS_TOKEN_TTL`: a whole number of seconds, at least 1; `undefined` when unset.
+ *
+ * @throws {Error} for anything else
+ */
+export function parseAccessTokenTtl(value: string | undefined): number | undefined {
+  if (nonEmpty(value) === undefined) return undefined
+  const seconds = Number(value)
+  if (!Number.isInteger(seconds) || seconds < 1) {
+    throw new Error(
+      `${EXAMPLE_ENV.accessTokenTtl} must be a whole number of seconds, at least 1, not "${value}".`,
+    )
+  }
+  return seconds
 }
 
 /** `undefined` for unset and blank values. */

@@ -4,7 +4,14 @@
  * app answers; on SIGINT / SIGTERM stops the child, then every server, and exits 0.
  */
 import { type ChildProcess, spawn } from "node:child_process"
-import { type Env, EXAMPLE_ENV, nonEmpty, parsePort, parseSessionStrategy } from "./env.js"
+import {
+  type Env,
+  EXAMPLE_ENV,
+  nonEmpty,
+  parseAccessTokenTtl,
+  parsePort,
+  parseSessionStrategy,
+} from "./env.js"
 import { STARTING_BODY } from "./serve.mjs"
 import { type ExampleServers, startExampleServers } from "./servers.js"
 
@@ -101,6 +108,7 @@ export async function runLauncher(argv: readonly string[], host: LauncherHost): 
       dataDir: args.dataDir ?? nonEmpty(host.env[EXAMPLE_ENV.dataDir]),
       secret: nonEmpty(host.env[EXAMPLE_ENV.secret]),
       production: host.env.NODE_ENV === "production",
+      accessTokenTtl: parseAccessTokenTtl(host.env[EXAMPLE_ENV.accessTokenTtl]),
     })
   } catch (error) {
     host.log(error instanceof Error ? error.message : String(error))
@@ -167,6 +175,9 @@ function describe(servers: ExampleServers, log: (message: string) => void): void
   }
   log(
     `Playground ID (OpenID provider) at ${servers.idp.issuer}; SMTP server at ${servers.smtp.url}; mailbox at ${servers.mailboxUrl}.`,
+  )
+  log(
+    `Playground ID's access tokens last ${servers.accessTokenTtl} s (${EXAMPLE_ENV.accessTokenTtl}); it issues refresh tokens for offline_access.`,
   )
 }
 

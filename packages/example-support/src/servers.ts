@@ -13,7 +13,12 @@ import {
   type TestSmtpServer,
 } from "@auth/dev-servers"
 import { CloseStack } from "./close-stack.js"
-import { DEFAULT_DATA_DIR, EXAMPLE_ENV, PLAYGROUND_ID_PROVIDER_ID } from "./env.js"
+import {
+  DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+  DEFAULT_DATA_DIR,
+  EXAMPLE_ENV,
+  PLAYGROUND_ID_PROVIDER_ID,
+} from "./env.js"
 import { serveMailbox } from "./mailbox-server.js"
 import { type ResolvedSecret, resolveSecret } from "./secret.js"
 
@@ -48,6 +53,11 @@ export interface ExampleServersOptions {
   secret?: string
   /** @default false */
   production?: boolean
+  /**
+   * Seconds the identity provider's access tokens are valid (`PLAYGROUND_ID_ACCESS_TOKEN_TTL`).
+   * @default 120 ({@link DEFAULT_ACCESS_TOKEN_TTL_SECONDS})
+   */
+  accessTokenTtl?: number
 }
 
 /** The running servers, and the environment to start the app with. */
@@ -62,6 +72,8 @@ export interface ExampleServers {
   url: string
   secret: ResolvedSecret
   idp: Idp
+  /** Seconds the identity provider's access tokens are valid. */
+  accessTokenTtl: number
   smtp: TestSmtpServer
   mailboxUrl: string
   /** Stops every server; safe to call more than once. */
@@ -89,7 +101,8 @@ export async function startExampleServers(options: ExampleServersOptions): Promi
   try {
     const port = options.port === 0 ? await freePort(host) : (options.port ?? DEFAULT_PORT)
     const smtp = stack.push(await startSmtpServer())
-    const idp = stack.push(await startIdentityProvider({ name: "Playground ID" }))
+    const accessTokenTtl = options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS
+    const idp = stack.push(await startIdentityProvider({ name: "Playground ID", accessTokenTtl }))
     const mailbox = stack.push(await serveMailbox(smtp))
     idp.setRedirectUris(
       ["localhost", "127.0.0.1"].map(
@@ -115,6 +128,7 @@ export async function startExampleServers(options: ExampleServersOptions): Promi
       url: `http://localhost:${port}`,
       secret,
       idp,
+      accessTokenTtl,
       smtp,
       mailboxUrl: mailbox.url,
       close: () => stack.close(),

@@ -1,11 +1,19 @@
 /**
  * The app: Hono's routes with @auth/hono. The auth routes at /api/auth, the session read on
- * every page, /protected behind `verifyAuth()`, /mailbox, and the browser script.
+ * every page, /protected behind `verifyAuth()`, /mailbox, /userinfo, and the browser script.
  */
-import { readMailbox } from "@auth/example-support"
-import { authHandler, getAuthUser, getCsrfToken, initAuthConfig, verifyAuth } from "@auth/hono"
+import { callUserinfo, PLAYGROUND_ID_PROVIDER_ID, readMailbox } from "@auth/example-support"
+import {
+  authHandler,
+  getAccessToken,
+  getAuthUser,
+  getCsrfToken,
+  initAuthConfig,
+  verifyAuth,
+} from "@auth/hono"
 import { serveStatic } from "@hono/node-server/serve-static"
 import { Hono } from "hono"
+import type { ContentfulStatusCode } from "hono/utils/http-status"
 import { authConfig } from "./auth.js"
 import { HomePage, MailboxPage, ProtectedPage } from "./views.js"
 
@@ -38,3 +46,15 @@ app.get("/mailbox", async (c) => {
 
 /** The session as the server reads it, as JSON: `null` when signed out. */
 app.get("/me", async (c) => c.json((await getAuthUser(c))?.session ?? null))
+
+/**
+ * Playground ID's userinfo with the signed-in user's access token, refreshed when it expires
+ * (`getAccessToken`, which sets a JWT session's re-sealed cookie on the response), as JSON: the
+ * home page's "Call the provider's userinfo" button.
+ */
+app.get("/userinfo", async (c) => {
+  const token = await getAccessToken(c, PLAYGROUND_ID_PROVIDER_ID)
+  const { status, body } = await callUserinfo(token, process.env.AUTH_PLAYGROUND_ID_ISSUER)
+  c.header("cache-control", "no-store")
+  return c.json(body, status as ContentfulStatusCode)
+})

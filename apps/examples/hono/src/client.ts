@@ -1,10 +1,12 @@
 /**
  * The browser side: the session as @auth/core's browser client sees it (kept in step with the
  * other tabs), the "in the browser" sign-in and sign-out buttons, and the signed-in user's
- * passkeys (src/passkeys.ts), sessions and linked accounts (src/sessions.ts).
+ * passkeys (src/passkeys.ts), sessions and linked accounts (src/sessions.ts), and Playground ID's
+ * userinfo (src/userinfo.ts).
  */
 import { createAuthClient } from "@auth/core/client"
 import type { Session } from "@auth/core/types"
+import { setUpUserinfo } from "@auth/example-support/account-view"
 import { DEMO_USER } from "@auth/example-support/demo-user"
 import { createWebAuthnClient } from "@auth/hono/webauthn"
 import { setUpPasskeys } from "./passkeys.js"
@@ -41,3 +43,5 @@ const sessions = document.querySelector<HTMLElement>("[data-sessions]")
 if (sessions) setUpSessions(sessions, client)
 const accounts = document.querySelector<HTMLElement>("[data-accounts]")
 if (accounts) setUpAccounts(accounts, client)
+const userinfo = document.querySelector<HTMLElement>("[data-userinfo]")
+if (userinfo) setUpUserinfo(userinfo)

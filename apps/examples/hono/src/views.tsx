@@ -69,6 +69,7 @@ export function HomePage(props: { session: Session | null; csrfToken: string }) 
           <PasskeysSection />
           <SessionsSection />
           <AccountsSection />
+          <UserinfoSection />
         </>
       ) : (
         <>
@@ -171,6 +172,29 @@ function AccountsSection() {
         <p>Loading your linked accounts…</p>
       </div>
       <p role="status" />
+    </section>
+  )
+}
+
+/**
+ * The "Call the provider's userinfo" button: `/static/client.js` (src/userinfo.ts) calls
+ * `/userinfo` (app.tsx) and shows Playground ID's answer, the token's expiry and whether it was
+ * refreshed.
+ */
+function UserinfoSection() {
+  return (
+    <section aria-labelledby="userinfo-heading" data-userinfo>
+      <h2 id="userinfo-heading">Playground ID userinfo</h2>
+      <p>
+        Signed in with Playground ID, the app calls its userinfo endpoint with your access token,
+        which it refreshes when it expires (<code>getAccessToken</code>).
+      </p>
+      {/* Enabled by the script. */}
+      <button type="button" disabled>
+        Call the provider's userinfo
+      </button>
+      <p role="status" />
+      <div data-userinfo-output />
     </section>
   )
 }

@@ -3,6 +3,7 @@ import { changeName, signInOnTheServer, signOutOnTheServer } from "./actions"
 import { ClientSession } from "./client-session"
 import { Passkeys } from "./passkeys"
 import { LinkedAccounts, Sessions } from "./sessions"
+import { Userinfo } from "./userinfo"
 
 export default async function Home() {
   const session = await auth()
@@ -18,6 +19,7 @@ export default async function Home() {
           <Passkeys />
           <Sessions />
           <LinkedAccounts />
+          <Userinfo />
         </>
       ) : (
         <>

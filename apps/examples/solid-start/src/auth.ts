@@ -46,8 +46,11 @@ export const authConfig: SolidAuthConfig = {
       id: "playground-id",
       name: "Playground ID",
       type: "oidc",
-      // The login form every time, so that you can switch between usernames.
-      authorization: { params: { scope: "openid profile email", prompt: "login" } },
+      // The login form every time, so that you can switch between usernames. A refresh token
+      // too: `offline_access`, which the provider honours only with `prompt=consent`.
+      authorization: {
+        params: { scope: "openid profile email offline_access", prompt: "login consent" },
+      },
       style: { brandColor: "#0f766e" },
     },
     // E-mail links, when EMAIL_SERVER names an SMTP server: `pnpm start` runs one on this
@@ -72,6 +75,9 @@ export const authConfig: SolidAuthConfig = {
   session: {
     strategy: process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database",
     store,
+    // JWT sessions keep Playground ID's tokens in the session token, for `getAccessToken` (the
+    // userinfo button); database sessions keep them in the account row and ignore it.
+    storeTokens: true,
   },
   rateLimit: { store },
   callbacks: {
@@ -84,4 +90,5 @@ export const authConfig: SolidAuthConfig = {
   },
 }
 
-export const { auth, requireSession, signIn, signOut, authMiddleware } = SolidAuth(authConfig)
+export const { auth, requireSession, signIn, signOut, authMiddleware, getAccessToken } =
+  SolidAuth(authConfig)

@@ -20,7 +20,7 @@ const store = redis && createRedisStore(redis, { prefix: "sveltekit:" })
 
 // AUTH_SECRET and AUTH_URL come from the environment (`pnpm start` sets them; set your own in production); the
 // variables the app reads itself are declared in `src/env.ts`.
-export const { handle, signIn, signOut } = SvelteKitAuth({
+export const { handle, signIn, signOut, getAccessToken } = SvelteKitAuth({
   basePath,
   providers: [
     Credentials({
@@ -46,8 +46,11 @@ export const { handle, signIn, signOut } = SvelteKitAuth({
       id: "playground-id",
       name: "Playground ID",
       type: "oidc",
-      // The login form every time, so that you can switch between usernames.
-      authorization: { params: { scope: "openid profile email", prompt: "login" } },
+      // The login form every time, so that you can switch between usernames. A refresh token
+      // too: `offline_access`, which the provider honours only with `prompt=consent`.
+      authorization: {
+        params: { scope: "openid profile email offline_access", prompt: "login consent" },
+      },
       style: { brandColor: "#0f766e" },
     },
     // E-mail links, when EMAIL_SERVER names an SMTP server: `pnpm start` runs one on this
@@ -69,7 +72,9 @@ export const { handle, signIn, signOut } = SvelteKitAuth({
   // PostgreSQL at DATABASE_URL, or else embedded PGlite in .example-data/; passkeys are stored
   // there too.
   adapter: PostgresAdapter(exampleDatabase(DATABASE_URL, { schema }), { schema }),
-  session: { strategy: AUTH_SESSION_STRATEGY, store },
+  // JWT sessions keep Playground ID's tokens in the session token, for `getAccessToken` (the
+  // userinfo button); database sessions keep them in the account row and ignore it.
+  session: { strategy: AUTH_SESSION_STRATEGY, store, storeTokens: true },
   rateLimit: { store },
   callbacks: {
     // The browser client's `update({ name })` renames the user of a JWT session.

@@ -3,7 +3,7 @@ import { defineEnvVars } from "@sveltejs/kit/env"
 /**
  * The variables the app reads (in `src/auth.ts`, from `$app/env/private`), checked when it
  * starts. Auth.js reads its own (`AUTH_SECRET`, `AUTH_URL`, `AUTH_TRUST_HOST`,
- * `AUTH_PLAYGROUND_ID_*`) itself.
+ * `AUTH_PLAYGROUND_ID_*`) itself; `src/routes/userinfo/+server.ts` reads the issuer too.
  */
 export const variables = defineEnvVars({
   DATABASE_URL: {
@@ -21,6 +21,11 @@ export const variables = defineEnvVars({
   REDIS_URL: {
     description:
       "Redis for JWT sessions' revocations and the rate limits (keys sveltekit:…); unset: in memory",
+    schema: (value) => value || undefined,
+  },
+  AUTH_PLAYGROUND_ID_ISSUER: {
+    description:
+      "The local OpenID provider (set by `pnpm start`; Auth.js reads it too): /userinfo calls its userinfo endpoint",
     schema: (value) => value || undefined,
   },
   EMAIL_SERVER: {

@@ -19,7 +19,8 @@ export interface HomePageProps {
  * The signed-in user's passkeys, sessions and linked accounts: rendered empty, filled and driven
  * by `/home.js` (`browser/home.ts`) with the browser client: passkeys listed, added and removed
  * (`browser/passkeys.ts`); sessions listed and signed out, accounts listed and unlinked
- * (`browser/sessions.ts`).
+ * (`browser/sessions.ts`); Playground ID's userinfo called through `/userinfo`
+ * (`browser/userinfo.ts`).
  */
 const accountSections = html`<section class="card" aria-labelledby="passkeys-heading" data-passkeys>
 <h2 id="passkeys-heading">Passkeys</h2>
@@ -43,6 +44,15 @@ const accountSections = html`<section class="card" aria-labelledby="passkeys-hea
 <div data-list><p>Loading your linked accounts…</p></div>
 <p role="status" class="muted"></p>
 <noscript><p>Your linked accounts need JavaScript.</p></noscript>
+</section>
+<section class="card" aria-labelledby="userinfo-heading" data-userinfo>
+<h2 id="userinfo-heading">Playground ID userinfo</h2>
+<p class="muted">Signed in with Playground ID, the app calls its userinfo endpoint with your
+access token, which it refreshes when it expires (<code>getAccessToken</code>).</p>
+<div class="actions"><button type="button" class="button" disabled>Call the provider's userinfo</button></div>
+<p role="status"></p>
+<div data-userinfo-output></div>
+<noscript><p>The userinfo button needs JavaScript.</p></noscript>
 </section>
 <script type="module" src="/home.js"></script>`
 

@@ -4,6 +4,7 @@ import { createAsync, type RouteDefinition } from "@solidjs/router"
 import { Show } from "solid-js"
 import { Passkeys } from "~/components/Passkeys"
 import { LinkedAccounts, Sessions } from "~/components/Sessions"
+import { Userinfo } from "~/components/Userinfo"
 import { getSession, signInOnServer, signOutOnServer } from "~/lib/session"
 
 export const route = { preload: () => getSession() } satisfies RouteDefinition
@@ -37,6 +38,7 @@ export default function Home() {
             <Passkeys />
             <Sessions />
             <LinkedAccounts />
+            <Userinfo />
           </>
         )}
       </Show>
