@@ -81,10 +81,12 @@ export function createApp(options: PlaygroundAppOptions): express.Express {
   app.use((_req, res) => {
     sendPage(res, 404, messagePage(sessionOf(res), "Not found", "There is no page here."))
   })
-  const onError: ErrorRequestHandler = (error, _req, res, _next) => {
-    options.logError(error)
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    const unavailable = (error as { status?: unknown }).status === 503
+    // An outage is one line per request (core's logger has its cause); anything else its stack.
+    options.logError(unavailable ? `503 for ${req.method} ${req.path}: ${messageOf(error)}` : error)
     if (res.headersSent) return
-    if ((error as { status?: unknown }).status === 503) {
+    if (unavailable) {
       res.set("Retry-After", "5")
       sendPage(
         res,
@@ -97,6 +99,10 @@ export function createApp(options: PlaygroundAppOptions): express.Express {
   }
   app.use(onError)
   return app
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }
 
 function sessionOf(res: Response): Session | null {

@@ -26,6 +26,12 @@ export interface PlaygroundAuthOptions {
    * without it, in memory.
    */
   store?: RedisStore | undefined
+  /**
+   * While the rate-limit store is down: `"open"` lets requests through (logged), `"closed"`
+   * answers 503 (and `GET /auth/health` too, so a balancer routes around the instance).
+   * @default "open"
+   */
+  rateLimitOnStoreFailure?: "open" | "closed" | undefined
   /** The OpenID provider "Playground ID" and this app's client there. */
   identityProvider: PlaygroundIdClient
   /** `smtp://host:port`: where e-mail sign-in links are sent. */
@@ -52,7 +58,7 @@ export function createAuthConfig(options: PlaygroundAuthOptions): ExpressAuthCon
     // sessions keep Playground ID's tokens in the session token, for `getAccessToken` (the
     // userinfo button); database sessions keep them in the account row and ignore it.
     session: { strategy: options.sessionStrategy, store: options.store, storeTokens: true },
-    rateLimit: { store: options.store },
+    rateLimit: { store: options.store, onStoreFailure: options.rateLimitOnStoreFailure ?? "open" },
     theme: {
       brandColor: BRAND_COLOR,
       colorScheme: "auto",

@@ -6,6 +6,7 @@ const MAX_PORT = 65_535
 
 /**
  * Reads `PORT`, `DATABASE_URL`, `PLAYGROUND_DB_SCHEMA`, `REDIS_URL`, `PLAYGROUND_REDIS_PREFIX`,
+ * `PLAYGROUND_RATE_LIMIT_ON_STORE_FAILURE` (`open` or `closed`),
  * `AUTH_SESSION_STRATEGY` (`jwt` or `database`), `AUTH_SECRET` (with `AUTH_SECRET_1..3` while
  * rotating, as core reads them: the first one set of `_3`, `_2`, `_1`, `AUTH_SECRET` seals new
  * tokens, every one opens them), `NODE_ENV`,
@@ -27,6 +28,7 @@ export function playgroundOptionsFromEnv(
     databaseSchema: nonEmpty(env.PLAYGROUND_DB_SCHEMA),
     redisUrl: nonEmpty(env.REDIS_URL),
     redisPrefix: nonEmpty(env.PLAYGROUND_REDIS_PREFIX),
+    rateLimitOnStoreFailure: parseOnStoreFailure(env.PLAYGROUND_RATE_LIMIT_ON_STORE_FAILURE),
     identityProvider: parseIdentityProvider(env),
     accessTokenTtl: parseAccessTokenTtl(env[EXAMPLE_ENV.accessTokenTtl]),
     smtpUrl: nonEmpty(env.SMTP_URL),
@@ -34,6 +36,16 @@ export function playgroundOptionsFromEnv(
     secret: parseSecrets(env),
     production: env.NODE_ENV === "production",
   }
+}
+
+function parseOnStoreFailure(
+  value: string | undefined,
+): PlaygroundOptions["rateLimitOnStoreFailure"] {
+  if (nonEmpty(value) === undefined) return undefined
+  if (value === "open" || value === "closed") return value
+  throw new Error(
+    `PLAYGROUND_RATE_LIMIT_ON_STORE_FAILURE must be "open" or "closed", not "${value}".`,
+  )
 }
 
 function parseSecrets(env: Record<string, string | undefined>): PlaygroundOptions["secret"] {

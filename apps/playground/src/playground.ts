@@ -52,6 +52,12 @@ export interface PlaygroundOptions {
    */
   redisUrl?: string
   /**
+   * While Redis (the rate limits' store) is down: `"open"` lets requests through, `"closed"`
+   * answers 503 until it is back.
+   * @default "open"
+   */
+  rateLimitOnStoreFailure?: "open" | "closed"
+  /**
    * The prefix of the Redis keys.
    * @default "playground:"
    */
@@ -181,6 +187,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       store: redis && createRedisStore(redis, { prefix: options.redisPrefix ?? "playground:" }),
       identityProvider,
       smtpUrl,
+      rateLimitOnStoreFailure: options.rateLimitOnStoreFailure,
     })
     const handler = createApp({
       authConfig,

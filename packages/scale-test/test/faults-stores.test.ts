@@ -20,6 +20,7 @@ import {
 } from "../src/fault-flows.js"
 import { describeAll, type Load, type Outcome, startLoad, summarise } from "../src/fault-load.js"
 import { type FaultProxy, startFaultProxy } from "../src/fault-proxy.js"
+import { rollInstance } from "../src/flow-rotation.js"
 import { BACKEND } from "../src/haproxy.js"
 import type { Instance } from "../src/instance.js"
 import { scaled, within } from "../src/waits.js"
@@ -278,6 +279,35 @@ describe.skipIf(missing !== undefined)("PostgreSQL and Redis behind proxies", ()
     expect.soft(await cluster.haproxy.statuses()).toEqual({ s1: "UP", s2: "UP", s3: "UP" })
     await restore(redis)
     expect((await reader.sessionEmail()).email).toBe(emailOf(cluster, "ruth"))
+  })
+
+  it("closes an instance configured onStoreFailure closed while Redis is down: 503 with Retry-After, out of the balancer, back when Redis is", async () => {
+    const closed = cluster.instances[2]
+    if (!closed) throw new Error("three instances were started")
+    await rollInstance(cluster, closed, { PLAYGROUND_RATE_LIMIT_ON_STORE_FAILURE: "closed" })
+    const reader = new Browser(cluster, "10.8.0.1")
+    const first = await startOAuthSignIn(reader)
+    expect(signedIn(await finishOAuthSignIn(reader, cluster, first.location ?? "", "cleo"))).toBe(
+      true,
+    )
+
+    const out = cluster.haproxy.waitFor(closed.name, "DOWN")
+    await cutRedis()
+    const direct = new Browser(cluster, "10.8.1.1", closed.url)
+    const refused = await startOAuthSignIn(direct)
+    expect(refused.status, refused.body).toBe(503)
+    expect(refused.retryAfter).toBe("5")
+    // Its health check names the closed store, so HAProxy routes around it; the others serve.
+    expect((await fetch(`${closed.url}/auth/health`)).status).toBe(503)
+    await out
+    for (const _ of cluster.instances) {
+      const read = await reader.sessionEmail()
+      expect(read.answer.status, read.answer.body).toBe(200)
+      expect(read.answer.servedBy).not.toBe(closed.name)
+    }
+    await restore(redis)
+    const open = new Browser(cluster, "10.8.2.1", closed.url)
+    expect((await startOAuthSignIn(open)).status).toBe(302)
   })
 })
 
