@@ -57,14 +57,14 @@ export function jwtConfig(target: Target): AuthOptions {
   }
 }
 
-function databaseConfig(target: Target, adapter: AuthOptions): AuthOptions {
+function databaseConfig(target: Target, adapter: AuthOptions, store?: unknown): AuthOptions {
   return {
     secret: SECRET,
     trustHost: true,
     basePath: BASE_PATH,
     logger: silentLogger,
     adapter,
-    session: { strategy: "database" },
+    session: store === undefined ? { strategy: "database" } : { strategy: "database", store },
     providers: [target.GitHub({ clientId: "bench-client", clientSecret: "bench-secret" })],
   }
 }
@@ -227,8 +227,9 @@ async function databaseSessionRunner(target: Target): Promise<Runner> {
 async function databaseSessionWith(
   target: Target,
   adapter: Record<string, (...args: unknown[]) => Promise<unknown>>,
+  store?: unknown,
 ): Promise<Runner> {
-  const config = databaseConfig(target, adapter)
+  const config = databaseConfig(target, adapter, store)
   const user = (await adapter.createUser!({
     email: USER.email,
     name: USER.name,
@@ -291,6 +292,29 @@ async function redisStoreRunner(target: Target, clientSideCache = false): Promis
     await client.quit()
   }
   return revocableJwtRunner(target, { store: createRedisStore(client, { prefix }), close })
+}
+
+/**
+ * GET `/session` with a database session on our memory adapter and a GitHub provider, whose
+ * refresh-failure mark (`getAccessToken`) is looked up in a Redis `session.store`; the baseline
+ * has `store: false`, which looks nothing up.
+ */
+async function markedDatabaseRunner(target: Target): Promise<Runner> {
+  const { createClient } = await import("redis")
+  const { createRedisStore } = await import("@auth/core/redis")
+  const client = await createClient({ url: process.env.REDIS_URL })
+    .on("error", () => {})
+    .connect()
+  const prefix = `bench:${crypto.randomUUID()}:`
+  const adapter = target.createAdapter() as Record<string, (...args: unknown[]) => Promise<unknown>>
+  const runner = await databaseSessionWith(target, adapter, createRedisStore(client, { prefix }))
+  return {
+    ...runner,
+    async close() {
+      await runner.close?.()
+      await client.quit()
+    },
+  }
 }
 
 /**
@@ -472,6 +496,22 @@ export const WORKLOADS: readonly Workload[] = [
     minRatio: 0.9,
     setup: (target) => trackedDatabaseRunner(target, true),
     baseline: (target) => trackedDatabaseRunner(target, false),
+  },
+  {
+    id: "session-database-refresh-mark-redis",
+    title:
+      "session GET, database, refresh-failure mark in a Redis session store (vs `store: false`)",
+    concurrency: 1,
+    ours: "ours",
+    minRatio: 0.9,
+    setup: markedDatabaseRunner,
+    baseline: (target) =>
+      databaseSessionWith(
+        target,
+        target.createAdapter() as Record<string, (...args: unknown[]) => Promise<unknown>>,
+        false,
+      ),
+    needsRedis: true,
   },
   { id: "csrf", title: "csrf GET", concurrency: 1, ours: "ours", setup: csrfRunner },
   {

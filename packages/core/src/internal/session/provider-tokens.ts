@@ -129,6 +129,38 @@ function refreshErrorsKey(userId: string): string {
   return `${REFRESH_ERRORS_PREFIX}${userId}`
 }
 
+/**
+ * How long a process answers a user's refresh marks from what it last read, in milliseconds:
+ * a database session read then asks the store (a Redis round trip) at most once per user in
+ * that time. A mark this process notes or clears is seen at once; one another instance notes,
+ * within that time. The mark only tells the app to ask the user to sign in again.
+ */
+const MARK_CACHE_MS = 10_000
+/** Users whose marks one process keeps, per store; the oldest go first. */
+const MARK_CACHE_SIZE = 10_000
+
+/** Per session store: user id → whether a mark was found, and until when that holds. */
+const markCache = new WeakMap<object, Map<string, { failed: boolean; until: number }>>()
+
+function marksOf(store: object): Map<string, { failed: boolean; until: number }> {
+  let marks = markCache.get(store)
+  if (!marks) {
+    marks = new Map()
+    markCache.set(store, marks)
+  }
+  return marks
+}
+
+function rememberMark(store: object, userId: string, failed: boolean): void {
+  const marks = marksOf(store)
+  marks.delete(userId)
+  if (marks.size >= MARK_CACHE_SIZE) {
+    const oldest = marks.keys().next()
+    if (!oldest.done) marks.delete(oldest.value)
+  }
+  marks.set(userId, { failed, until: Date.now() + MARK_CACHE_MS })
+}
+
 /** Notes a failed refresh of `provider`'s token for a database session's user. */
 export async function noteRefreshError(
   context: AuthContext,
@@ -136,7 +168,9 @@ export async function noteRefreshError(
   provider: string,
 ): Promise<void> {
   const { store, maxAge } = context.config.session
-  await store?.setField(refreshErrorsKey(userId), provider, REFRESH_ERROR, maxAge)
+  if (!store) return
+  await store.setField(refreshErrorsKey(userId), provider, REFRESH_ERROR, maxAge)
+  rememberMark(store, userId, true)
 }
 
 /** Forgets a database session user's failed refresh of `provider`'s token. */
@@ -145,20 +179,29 @@ export async function clearRefreshError(
   userId: string,
   provider: string,
 ): Promise<void> {
-  await context.config.session.store?.deleteFields(refreshErrorsKey(userId), [provider])
+  const { store } = context.config.session
+  if (!store) return
+  // Another provider's mark may remain: the next read asks the store.
+  marksOf(store).delete(userId)
+  await store.deleteFields(refreshErrorsKey(userId), [provider])
 }
 
 /**
- * Whether a database session's user has a failed refresh noted. A store that cannot answer
- * counts as none (logged at debug level): the mark must not take the session read down.
+ * Whether a database session's user has a failed refresh noted: asked of the store at most once
+ * per user every {@link MARK_CACHE_MS} by this process. A store that cannot answer counts as
+ * none (logged at debug level): the mark must not take the session read down.
  */
 export async function hasNotedRefreshError(context: AuthContext, userId: string): Promise<boolean> {
   const { store } = context.config.session
   // Only OAuth and OIDC accounts have tokens to refresh: an app without such a provider never
   // pays for the look.
   if (!store || !context.config.providers.some(isOAuthProvider)) return false
+  const known = marksOf(store).get(userId)
+  if (known && known.until > Date.now()) return known.failed
   try {
-    return Object.keys(await store.getFields(refreshErrorsKey(userId))).length > 0
+    const failed = Object.keys(await store.getFields(refreshErrorsKey(userId))).length > 0
+    rememberMark(store, userId, failed)
+    return failed
   } catch (error) {
     context.config.logger.debug("REFRESH_ERROR_MARK_UNREAD", {
       reason: error instanceof Error ? error.message : String(error),
