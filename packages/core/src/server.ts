@@ -42,6 +42,7 @@ export {
 export { type CsrfTokenResult, getCsrfToken } from "./internal/server/csrf-token.js"
 export { type GuardOptions, type GuardResult, guard } from "./internal/server/guard.js"
 export type { IncomingRequest } from "./internal/server/incoming-url.js"
+export { invalidHostAccessToken } from "./internal/server/invalid-host.js"
 export {
   type AccountsResult,
   listAccounts,

@@ -5,6 +5,7 @@ import {
   getCsrfToken,
   getSession,
   guard,
+  invalidHostAccessToken,
   prepareConfig,
   setCookieHeaders,
   signIn,
@@ -374,5 +375,15 @@ describe("getCsrfToken", () => {
       prepared,
     )
     expect(again).toEqual({ token: first.token, cookies: [] })
+  })
+})
+
+describe("invalidHostAccessToken", () => {
+  it("is what every integration's getAccessToken gives for a Host no URL can have, saying how to fix it", () => {
+    const result = invalidHostAccessToken()
+    expect(result.code).toBe("InvalidRequest")
+    expect(result.accessToken).toBeUndefined()
+    expect(result.error).toBeInstanceOf(TypeError)
+    expect(result.error?.message).toContain("set AUTH_URL")
   })
 })

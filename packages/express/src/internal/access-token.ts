@@ -7,6 +7,7 @@ import {
   type AccessTokenOptions,
   type AppliedAccessTokenResult,
   getAccessToken as getAccessTokenOf,
+  invalidHostAccessToken,
 } from "@auth/core/server"
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express"
 import { type ExpressAuthConfig, prepare } from "./config.js"
@@ -21,12 +22,6 @@ export type GetAccessTokenOptions = string | Omit<AccessTokenOptions, "origin">
  * for a `Host` no URL can have). Its cookies are already set on `res`, and left out here.
  */
 export type GetAccessTokenResult = AppliedAccessTokenResult
-
-/** What a request whose `Host` no URL can have gets: `ExpressAuth` answers it `400` too. */
-const INVALID_HOST = {
-  code: "InvalidRequest",
-  error: new TypeError("The request's Host header is not a valid host."),
-} as const
 
 /**
  * The signed-in user's access token with `provider`, refreshed first when it has expired or is
@@ -53,13 +48,10 @@ export async function getAccessToken(
 ): Promise<GetAccessTokenResult> {
   const prepared = prepare(config)
   const url = requestURL(req, prepared)
-  if (!url) return INVALID_HOST
+  // `ExpressAuth` answers such a request `400` too.
+  if (!url) return invalidHostAccessToken()
   const request = new Request(url, { method: req.method, headers: requestHeaders(req) })
-  const { cookies, ...result } = await getAccessTokenOf(
-    request,
-    prepared,
-    typeof options === "string" ? { provider: options } : options,
-  )
+  const { cookies, ...result } = await getAccessTokenOf(request, prepared, options)
   setCookies(res, cookies)
   return result
 }

@@ -7,6 +7,7 @@ import {
   type AccessTokenOptions,
   type AppliedAccessTokenResult,
   getAccessToken as getAccessTokenOf,
+  invalidHostAccessToken,
 } from "@auth/core/server"
 import type { Context } from "hono"
 import { setCookies } from "./management.js"
@@ -20,12 +21,6 @@ export type GetAccessTokenOptions = string | Omit<AccessTokenOptions, "origin">
  * for a `Host` no URL can have). Its cookies are already set on the response, and left out here.
  */
 export type GetAccessTokenResult = AppliedAccessTokenResult
-
-/** What a request whose `Host` no URL can have gets: `authHandler()` answers it `400` too. */
-const INVALID_HOST = {
-  code: "InvalidRequest",
-  error: new TypeError("The request's Host header is not a valid host."),
-} as const
 
 /**
  * The signed-in user's access token with `provider`, refreshed first when it has expired or is
@@ -50,13 +45,10 @@ export async function getAccessToken(
   options: GetAccessTokenOptions,
 ): Promise<GetAccessTokenResult> {
   const { prepared, url } = prepare(c)
-  if (!url) return INVALID_HOST
+  // `authHandler()` answers such a request `400` too.
+  if (!url) return invalidHostAccessToken()
   const request = new Request(url, { method: c.req.method, headers: c.req.raw.headers })
-  const { cookies, ...result } = await getAccessTokenOf(
-    request,
-    prepared,
-    typeof options === "string" ? { provider: options } : options,
-  )
+  const { cookies, ...result } = await getAccessTokenOf(request, prepared, options)
   setCookies(c, cookies)
   return result
 }

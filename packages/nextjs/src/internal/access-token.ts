@@ -4,7 +4,12 @@
  * session cookie (JWT sessions) set through `cookies()` where Next.js allows it.
  */
 import { applySetCookies } from "@auth/core/cookie"
-import { type AccessTokenOptions, getAccessToken, setCookieHeaders } from "@auth/core/server"
+import {
+  type AccessTokenOptions,
+  getAccessToken,
+  invalidHostAccessToken,
+  setCookieHeaders,
+} from "@auth/core/server"
 import type { Cookie } from "@auth/core/types"
 import { cookies, headers } from "next/headers.js"
 import { setCookies } from "./actions.js"
@@ -19,13 +24,8 @@ export function accessTokenFunction(
   return async (options) => {
     const config = await load(undefined)
     const request = await renderedRequest(config)
-    if (!request) {
-      // Next.js would not route such a request; core answers it `400 InvalidRequest`.
-      const error = new TypeError(
-        "The request's Host header is not a valid host; set AUTH_URL to the app's URL.",
-      )
-      return { code: "InvalidRequest", error }
-    }
+    // Next.js would not route such a request; core answers it `400 InvalidRequest`.
+    if (!request) return invalidHostAccessToken()
     const { cookies: refreshed, ...result } = await getAccessToken(
       request,
       config.prepared,

@@ -7,6 +7,7 @@ import {
   type AccessTokenOptions,
   type AppliedAccessTokenResult,
   getAccessToken,
+  invalidHostAccessToken,
   type PreparedConfig,
   setCookieHeaders,
 } from "@auth/core/server"
@@ -32,13 +33,8 @@ export async function getAccessTokenOnServer(
   options: AccessTokenOptions | string,
 ): Promise<AccessTokenResult> {
   const request = appRequestOf(event, prepared)
-  if (!request) {
-    // Core would not route such a request either (`400 InvalidRequest`).
-    const error = new TypeError(
-      "The request's Host header is not a valid host; set AUTH_URL to the app's URL.",
-    )
-    return { code: "InvalidRequest", error }
-  }
+  // Core would not route such a request either (`400 InvalidRequest`).
+  if (!request) return invalidHostAccessToken()
   const { cookies, ...result } = await getAccessToken(request, prepared, options)
   if (cookies.length > 0) {
     forgetSession(event)
