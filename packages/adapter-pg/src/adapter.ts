@@ -1,4 +1,4 @@
-import type { Adapter } from "@auth/core/adapters"
+import type { Adapter, AdapterAccount } from "@auth/core/adapters"
 import { authenticatorMethods } from "./authenticators.js"
 import { handlePoolErrors, isErrorEventSource, type PoolErrorLogger } from "./pool-errors.js"
 import type { Queryable } from "./queryable.js"
@@ -153,19 +153,7 @@ export function PostgresAdapter(client: Queryable, options: PostgresAdapterOptio
       const row = await first(
         `INSERT INTO ${t.accounts} (${ACCOUNT_INSERT_COLUMNS})
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${ACCOUNT_COLUMNS}`,
-        [
-          account.userId,
-          account.type,
-          account.provider,
-          account.providerAccountId,
-          account.refresh_token ?? null,
-          account.access_token ?? null,
-          account.expires_at ?? null,
-          account.id_token ?? null,
-          account.scope ?? null,
-          account.session_state ?? null,
-          account.token_type ?? null,
-        ],
+        [account.userId, ...accountValues(account)],
       )
       return toAccount(row)
     },
@@ -182,22 +170,7 @@ export function PostgresAdapter(client: Queryable, options: PostgresAdapterOptio
            SELECT id, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14 FROM created
          )
          SELECT ${USER_COLUMNS} FROM created`,
-        [
-          name ?? null,
-          email,
-          emailVerified ?? null,
-          image ?? null,
-          account.type,
-          account.provider,
-          account.providerAccountId,
-          account.refresh_token ?? null,
-          account.access_token ?? null,
-          account.expires_at ?? null,
-          account.id_token ?? null,
-          account.scope ?? null,
-          account.session_state ?? null,
-          account.token_type ?? null,
-        ],
+        [name ?? null, email, emailVerified ?? null, image ?? null, ...accountValues(account)],
       )
       return toUser(row)
     },
@@ -278,4 +251,20 @@ export function PostgresAdapter(client: Queryable, options: PostgresAdapterOptio
       await run("SELECT 1", [])
     },
   }
+}
+
+/** An account's values in the order of `ACCOUNT_INSERT_COLUMNS` after `"userId"`. */
+function accountValues(account: Omit<AdapterAccount, "userId">): unknown[] {
+  return [
+    account.type,
+    account.provider,
+    account.providerAccountId,
+    account.refresh_token ?? null,
+    account.access_token ?? null,
+    account.expires_at ?? null,
+    account.id_token ?? null,
+    account.scope ?? null,
+    account.session_state ?? null,
+    account.token_type ?? null,
+  ]
 }
