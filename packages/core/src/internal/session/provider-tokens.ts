@@ -130,13 +130,13 @@ function refreshErrorsKey(userId: string): string {
 }
 
 /**
- * How long a process answers a user's refresh marks from what it last read, in milliseconds:
+ * How long an instance answers a user's refresh marks from what it last read, in milliseconds:
  * a database session read then asks the store (a Redis round trip) at most once per user in
- * that time. A mark this process notes or clears is seen at once; one another instance notes,
+ * that time. A mark this instance notes or clears is seen at once; one another instance notes,
  * within that time. The mark only tells the app to ask the user to sign in again.
  */
 const MARK_CACHE_MS = 10_000
-/** Users whose marks one process keeps, per store; the oldest go first. */
+/** Users whose marks one instance keeps, per store; the oldest go first. */
 const MARK_CACHE_SIZE = 10_000
 
 /** Per session store: user id → whether a mark was found, and until when that holds. */
@@ -188,7 +188,7 @@ export async function clearRefreshError(
 
 /**
  * Whether a database session's user has a failed refresh noted: asked of the store at most once
- * per user every {@link MARK_CACHE_MS} by this process. A store that cannot answer counts as
+ * per user every {@link MARK_CACHE_MS} by this instance. A store that cannot answer counts as
  * none (logged at debug level): the mark must not take the session read down.
  */
 export async function hasNotedRefreshError(context: AuthContext, userId: string): Promise<boolean> {
