@@ -64,6 +64,16 @@ export interface SessionCheckOptions {
    * (the config's resolved origin) wins over it; without either, the request's URL is used.
    */
   origin?: string
+  /**
+   * Database sessions with `session.cookieCache`: where a check goes when the cache cookie is
+   * stale or missing. `"database"`: the adapter, as GET `<basePath>/session` does. `"fetch"`:
+   * the app's own GET `<basePath>/session` over HTTP (`AUTH_URL`, or the request's origin),
+   * served where the database is, for a middleware on a runtime where the adapter cannot run
+   * (an edge runtime): the adapter is then never called here, and `setCookie` passes on the
+   * fresh cache cookie, so the next check, for `maxAge` seconds, needs neither.
+   * @default "database"
+   */
+  cacheMiss?: "database" | "fetch"
 }
 
 /**

@@ -153,6 +153,30 @@ export interface SessionOptions {
    * @default false
    */
   storeTokens?: boolean
+  /**
+   * Database sessions: keep the session, as the `session` callback returned it, in a short-lived
+   * encrypted cookie (`authjs.session-cache`) beside the session cookie, so that most reads need
+   * no adapter call, and middleware (Next.js `middleware.ts` / `proxy.ts`, SvelteKit hooks, Astro
+   * middleware) can check a session without the database while the cookie is fresh. An addition
+   * beyond Auth.js; JWT sessions ignore it.
+   *
+   * The cookie is re-issued from the database when it is older than `maxAge` seconds, on
+   * `update()`, and at sign-in; sign-out and a revocation on the request's own instance clear it
+   * at once. A session revoked elsewhere is refused at once when the instances share a
+   * `session.store` (it notes the revocation, as for JWT sessions); with `store: false` it is
+   * refused within `maxAge`. A user's changed name or e-mail shows within `maxAge` too.
+   *
+   * @default false
+   * @example
+   * session: { strategy: "database", cookieCache: { maxAge: 300 } }
+   */
+  cookieCache?: SessionCookieCacheOptions | false
+}
+
+/** Options of the session cache cookie of database sessions (`session.cookieCache`). */
+export interface SessionCookieCacheOptions {
+  /** Seconds a cached session is used before it is read from the database again. @default 300 */
+  maxAge?: number
 }
 
 /** Built-in page overrides: a path (or URL) of your own page. */

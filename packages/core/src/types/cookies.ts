@@ -26,6 +26,12 @@ export interface CookiesOptions {
   state: Partial<CookieOption>
   nonce: Partial<CookieOption>
   webauthnChallenge: Partial<CookieOption>
+  /**
+   * The session cache of database sessions (`session.cookieCache`, an addition beyond Auth.js):
+   * `authjs.session-cache`, with the session cookie's prefix. Without it, the session cookie's
+   * options (`domain`, `path`, …) apply.
+   */
+  sessionCache?: Partial<CookieOption>
 }
 
 /** A cookie to set on the response. */

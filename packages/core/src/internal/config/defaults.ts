@@ -5,6 +5,8 @@ import { sameOriginRedirect } from "../http/callback-url.js"
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 /** Seconds between writes that extend a session: 1 day. */
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60
+/** Seconds a database session's cache cookie is used before the database is read again. */
+export const SESSION_CACHE_MAX_AGE_SECONDS = 5 * 60
 
 /** The callbacks used where the config gives none. */
 export const defaultCallbacks: CallbacksOptions = {

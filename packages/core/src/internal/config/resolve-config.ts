@@ -36,6 +36,7 @@ import { raw, skipCSRFCheck } from "../symbols.js"
 import { findConfigError } from "./assert.js"
 import {
   defaultCallbacks,
+  SESSION_CACHE_MAX_AGE_SECONDS,
   SESSION_MAX_AGE_SECONDS,
   SESSION_UPDATE_AGE_SECONDS,
 } from "./defaults.js"
@@ -62,8 +63,11 @@ export interface ResolvedConfig {
    * configure, a WebAuthn provider. Their sign-in answers with the `Configuration` error.
    */
   readonly unavailableProviders: ReadonlyMap<string, ProviderProblem>
-  /** The session options; `store` is `undefined` when JWT sessions are not revocable. */
-  readonly session: Readonly<SessionOptions & { store: SessionStore | undefined }>
+  /**
+   * The session options; `store` is `undefined` when JWT sessions are not revocable, and
+   * `cookieCache` is `undefined` unless database sessions are cached in a cookie.
+   */
+  readonly session: Readonly<ResolvedSessionOptions>
   readonly jwt: Readonly<JWTOptions>
   readonly callbacks: Readonly<CallbacksOptions>
   readonly events: Readonly<Partial<EventCallbacks>>
@@ -129,7 +133,8 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
   }
   const { providers, unavailable } = splitProviders(listed)
   const strategy = config.session?.strategy ?? (config.adapter ? "database" : "jwt")
-  const session: SessionOptions & { store: SessionStore | undefined } = {
+  const cookieCache = resolveCookieCache(config.session?.cookieCache, strategy)
+  const session: ResolvedSessionOptions = {
     strategy,
     maxAge: config.session?.maxAge ?? SESSION_MAX_AGE_SECONDS,
     updateAge: config.session?.updateAge ?? SESSION_UPDATE_AGE_SECONDS,
@@ -139,6 +144,7 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
         ? undefined
         : (config.session?.store ?? createMemorySessionStore()),
     storeTokens: config.session?.storeTokens === true,
+    cookieCache: cookieCache.options,
   }
   const jwt: JWTOptions = {
     secret: [...secrets],
@@ -169,6 +175,7 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
     allowedOrigins.error ??
     limits.error ??
     framing.error ??
+    cookieCache.error ??
     cookieOptionError(config)
   if (config.debug) logger.warn("debug-enabled")
   if (secrets.some(isWeakSecret)) logger.warn("weak-secret")
@@ -231,6 +238,31 @@ function splitProviders(listed: readonly InternalProvider[]): {
     else providers.push(provider)
   }
   return { providers, unavailable }
+}
+
+/** The session options as resolved. */
+type ResolvedSessionOptions = SessionOptions & {
+  store: SessionStore | undefined
+  cookieCache: { readonly maxAge: number } | undefined
+}
+
+/**
+ * `session.cookieCache` as resolved: `undefined` unless set for database sessions, with a
+ * positive number of seconds (300 unless given).
+ */
+function resolveCookieCache(
+  option: SessionOptions["cookieCache"],
+  strategy: SessionOptions["strategy"],
+): { options?: { readonly maxAge: number }; error?: AuthError } {
+  if (!option || strategy !== "database") return {}
+  const maxAge = option.maxAge ?? SESSION_CACHE_MAX_AGE_SECONDS
+  if (typeof maxAge !== "number" || !Number.isFinite(maxAge) || maxAge <= 0) {
+    const error = new BaseAuthError(
+      `session.cookieCache.maxAge must be a positive number of seconds; it is ${String(maxAge)}.`,
+    )
+    return { error }
+  }
+  return { options: Object.freeze({ maxAge }) }
 }
 
 function toSecretList(secret: AuthConfig["secret"]): string[] {

@@ -24,7 +24,15 @@ describe("defaultCookies", () => {
         name: "__Secure-authjs.challenge",
         options: { ...lax, secure: true, maxAge: 900 },
       },
+      // Ours: the session cache of database sessions (`session.cookieCache`).
+      sessionCache: { name: "__Secure-authjs.session-cache", options: { ...lax, secure: true } },
     })
+  })
+
+  it("names the session cache cookie as the session cookie, __Host- included", () => {
+    expect(defaultCookies(true, { hostOnlySessionCookie: true }).sessionCache.name).toBe(
+      "__Host-authjs.session-cache",
+    )
   })
 
   it("names the insecure cookies without prefixes", () => {
@@ -37,6 +45,7 @@ describe("defaultCookies", () => {
       "authjs.state",
       "authjs.nonce",
       "authjs.challenge",
+      "authjs.session-cache",
     ])
     for (const cookie of Object.values(cookies)) expect(cookie.options.secure).toBe(false)
   })
@@ -70,6 +79,11 @@ describe("mergeCookies", () => {
       options: { ...lax, sameSite: "none", secure: true, maxAge: 60 },
     })
     expect(merged.nonce).toEqual(defaultCookies(true).nonce)
+    // The session cache cookie goes where the session cookie goes.
+    expect(merged.sessionCache).toEqual({
+      name: "__Secure-authjs.session-cache",
+      options: { ...lax, secure: true, domain: "example.com" },
+    })
   })
 
   it("mutates neither input", () => {

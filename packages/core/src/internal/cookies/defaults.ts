@@ -9,6 +9,7 @@ export type CookieKey =
   | "state"
   | "nonce"
   | "webauthnChallenge"
+  | "sessionCache"
 
 /** Every cookie's name and options, with the defaults applied. */
 export type ResolvedCookies = Record<CookieKey, { name: string; options: CookieSerializeOptions }>
@@ -77,6 +78,13 @@ export function defaultCookies(
     state: { name: `${prefix}authjs.state`, options: shortLived() },
     nonce: { name: `${prefix}authjs.nonce`, options: options() },
     webauthnChallenge: { name: `${prefix}authjs.challenge`, options: shortLived() },
+    sessionCache: {
+      name: sessionCookieName(useSecureCookies, hostOnlySessionCookie).replace(
+        /session-token$/,
+        "session-cache",
+      ),
+      options: options(),
+    },
   }
 }
 
@@ -88,6 +96,7 @@ const COOKIE_KEYS: readonly CookieKey[] = [
   "state",
   "nonce",
   "webauthnChallenge",
+  "sessionCache",
 ]
 
 /**
@@ -104,7 +113,11 @@ export function mergeCookies(
   const merged = {} as ResolvedCookies
   for (const key of COOKIE_KEYS) {
     const base = defaults[key]
-    const override = overrides?.[key]
+    // The session cache cookie goes where the session cookie goes, unless set on its own.
+    const override =
+      key === "sessionCache"
+        ? (overrides?.sessionCache ?? { options: overrides?.sessionToken?.options })
+        : overrides?.[key]
     merged[key] = {
       name: override?.name ?? base.name,
       options: { ...base.options, ...override?.options },

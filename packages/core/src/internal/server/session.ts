@@ -3,7 +3,7 @@ import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import { isDatabaseUnavailable } from "../database-unavailable.js"
 import { parseSessionRequest } from "../request/auth-request.js"
 import { createContext } from "../request/context.js"
-import { type Reissue, readSession, type SessionRead } from "../session/session.js"
+import { type CacheMiss, type Reissue, readSession, type SessionRead } from "../session/session.js"
 
 /**
  * Why a session could not be read, for another reason than the request's cookie: `"config"`, a
@@ -27,6 +27,14 @@ export interface SessionReadOptions {
    * host. It decides the cookie names (`__Secure-` on https). `AUTH_URL` wins over it.
    */
   readonly origin?: string
+  /**
+   * Database sessions with `session.cookieCache`: where a read goes when the cache cookie is
+   * stale or missing. `"database"`: the adapter. `"fetch"`: the app's own GET
+   * `<basePath>/session`, for middleware on a runtime where the adapter cannot run (the edge),
+   * once per `maxAge` per browser; its cookies are passed on.
+   * @default "database"
+   */
+  readonly cacheMiss?: CacheMiss
 }
 
 /** A session read: the session, the cookies to set, and why it failed if it did. */
@@ -56,7 +64,7 @@ export async function readRequestSession(
   }
   const origin = resolved.origin ?? options.origin
   const context = createContext(resolved, parseSessionRequest(request, origin))
-  const read = await readOrFail(resolved, () => readSession(context, undefined, options.reissue))
+  const read = await readOrFail(resolved, () => readSession(context, undefined, options))
   if (read === "unavailable" || !read) {
     return { session: null, cookies: [], failure: read ?? "error" }
   }

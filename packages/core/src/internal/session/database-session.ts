@@ -11,11 +11,24 @@ import type { Session, SessionCallbackParams } from "../../types.js"
 import { emitEvent } from "../config/resolve-config.js"
 import { isDatabaseUnavailable } from "../database-unavailable.js"
 import type { AuthContext } from "../request/context.js"
+import { type CacheMiss, readSessionOverHttp } from "./cache-refresh.js"
 import { sessionArgument, withoutSessionToken } from "./client-session.js"
-import type { SessionRead, SignInOutcome } from "./jwt-session.js"
+import {
+  cachedSessionIn,
+  forgetCachedSessions,
+  readCachedSession,
+  type StoredSession,
+  writeSessionCache,
+} from "./cookie-cache.js"
+import type { Reissue, SessionRead, SignInOutcome } from "./jwt-session.js"
 import { hasNotedRefreshError, markSession } from "./provider-tokens.js"
 import { userAgentOf } from "./revocation.js"
-import { clearSessionCookies, readSessionCookie, writeSessionCookie } from "./session-cookie.js"
+import {
+  clearSessionCache,
+  clearSessionCookies,
+  readSessionCookie,
+  writeSessionCookie,
+} from "./session-cookie.js"
 
 /** The session token in the request's session cookie, if any. */
 function sessionTokenOf(context: AuthContext): string | undefined {
@@ -50,7 +63,11 @@ function isDueForUpdate(
 /**
  * Reads (GET) or updates (POST, with `update`) a database session: looks the token up, deletes
  * it when expired, extends it when `updateAge` has passed, and runs the `session` callback with
- * the stored user. The returned `expires` is the stored one, after any extension.
+ * the stored user. The returned `expires` is the stored one, after any extension. With
+ * `session.cookieCache`, a read answers from a fresh cache cookie without the adapter (the
+ * callback runs on the cached session and user), and a read from the database (re-)issues it. With `cacheMiss: "fetch"`
+ * (where the adapter cannot run), a read the cache cannot answer is the app's own GET
+ * `<basePath>/session`'s.
  *
  * Any failure (the adapter, the `session` callback) is logged as `SessionTokenError` and yields
  * `null` without touching the cookie: a database outage must not sign everyone out.
@@ -62,18 +79,29 @@ function isDueForUpdate(
 export async function readDatabaseSession(
   context: AuthContext,
   update?: { data: unknown },
+  { cacheMiss = "database", reissue = "always" }: { cacheMiss?: CacheMiss; reissue?: Reissue } = {},
 ): Promise<SessionRead> {
   const sessionToken = sessionTokenOf(context)
   if (sessionToken === undefined) return { session: null, cookies: [] }
   try {
+    // `session.cookieCache`: a fresh cached copy answers without the adapter (not an update),
+    // and the session cookie, whose expiry only a database read extends, is left as it is.
+    const cached = update ? undefined : await readCachedSession(context, sessionToken)
+    if (cached) return await answerRead(context, cached, [])
+    if (cacheMiss === "fetch" && !update) return await readThroughApp(context, sessionToken)
     const found = await findLiveSession(context, sessionToken)
     if (!found) return { session: null, cookies: clearSessionCookies(context) }
-    const stored = await extendIfDue(context, found.session)
-    const shaped = await runSessionCallback(context, { ...found, session: stored }, update)
-    // A failed refresh of one of the user's provider tokens (`getAccessToken`) shows as `error`.
-    const session = markSession(shaped, await hasNotedRefreshError(context, found.user.id))
-    await emitEvent(context.config, "session", { session })
-    return { session, cookies: writeStoredSessionCookie(context, stored) }
+    const stored = { ...found, session: await extendIfDue(context, found.session) }
+    // GET `/session` re-sets the cookie on every read, as Auth.js; a middleware ("stale") only
+    // when the session was extended.
+    const extended = stored.session !== found.session
+    const cookies = [
+      ...(reissue === "always" || extended
+        ? writeStoredSessionCookie(context, stored.session)
+        : []),
+      ...(await writeSessionCache(context, stored)),
+    ]
+    return await answerRead(context, stored, cookies, update)
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error
     context.config.logger.error(
@@ -81,6 +109,35 @@ export async function readDatabaseSession(
     )
     return { session: null, cookies: [] }
   }
+}
+
+/**
+ * The answer to a session read of a stored session and user: the `session` callback's result,
+ * marked when a refresh of one of the user's provider tokens (`getAccessToken`) failed, after
+ * the `session` event.
+ */
+async function answerRead(
+  context: AuthContext,
+  stored: StoredSession,
+  cookies: Cookie[],
+  update?: { data: unknown },
+): Promise<SessionRead> {
+  const shaped = await runSessionCallback(context, stored, update)
+  const session = markSession(shaped, await hasNotedRefreshError(context, stored.user.id))
+  await emitEvent(context.config, "session", { session })
+  return { session, cookies }
+}
+
+/**
+ * A read where the adapter cannot run (`cacheMiss: "fetch"`): the app's own GET
+ * `<basePath>/session` answers, and the cache cookie it issues, when it is this session's, is
+ * shaped by this config's callback, as a cached read here would be. Without one (an app that
+ * does not cache), its answer is taken as it is.
+ */
+async function readThroughApp(context: AuthContext, sessionToken: string): Promise<SessionRead> {
+  const answer = await readSessionOverHttp(context)
+  const cached = await cachedSessionIn(context, answer.cookies, sessionToken)
+  return cached ? answerRead(context, cached, answer.cookies) : answer
 }
 
 /**
@@ -169,11 +226,13 @@ export async function establishDatabaseSession(
     expires,
     ...sessionDetailsOf(context),
   })
-  return writeStoredSessionCookie(context, {
+  const cookies = writeStoredSessionCookie(context, {
     sessionToken: created?.sessionToken ?? sessionToken,
     userId,
     expires: created?.expires ?? expires,
   })
+  // A cache cookie of the replaced session would no longer match; it goes with it.
+  return [...cookies, ...clearSessionCache(context)]
 }
 
 /**
@@ -202,6 +261,7 @@ async function deleteReplacedSession(context: AuthContext): Promise<void> {
   if (previous === undefined) return
   try {
     await adapterOf(context).deleteSession(previous)
+    await forgetCachedSessions(context, [previous])
   } catch {
     // Already logged as AdapterError by the adapter wrapper; the row expires on its own.
   }
@@ -221,6 +281,7 @@ export async function endDatabaseSession(context: AuthContext): Promise<Cookie[]
     const session = (await adapterOf(context).deleteSession(sessionToken)) as AdapterSession | null
     // Adapters that return nothing (`undefined`) cannot say: the event is emitted, as in Auth.js.
     if (session !== null) await emitEvent(context.config, "signOut", { session })
+    await forgetCachedSessions(context, [sessionToken])
   } catch (error) {
     context.config.logger.error(
       new SignOutError(error instanceof Error ? error : new Error(String(error))),

@@ -9,11 +9,12 @@ import type { Cookie } from "../../types/cookies.js"
 import type { JWT } from "../../types/jwt.js"
 import type { SessionInfo } from "../../types/sessions.js"
 import { emitEvent } from "../config/resolve-config.js"
-import { encodeBase64url } from "../jwt/base64url.js"
 import type { AuthContext } from "../request/context.js"
+import { forgetCachedSessions } from "./cookie-cache.js"
 import { findLiveSession } from "./database-session.js"
 import { decodeSessionToken, writeSessionToken } from "./jwt-session.js"
 import {
+  databaseSessionId,
   indexSession,
   type JwtRevocation,
   listJwtSessions,
@@ -135,6 +136,10 @@ async function revokeDatabase(
     }
   }
   for (const row of deleted) await emitEvent(context.config, "signOut", { session: row })
+  await forgetCachedSessions(
+    context,
+    deleted.map((row) => row.sessionToken),
+  )
   const endsCurrent = deleted.some((row) => row.sessionToken === sessionToken)
   return { revoked: deleted.length, cookies: endsCurrent ? clearSessionCookies(context) : [] }
 }
@@ -149,15 +154,6 @@ async function findById(
     if ((await databaseSessionId(session.sessionToken)) === id) return session
   }
   return undefined
-}
-
-/**
- * The id a database session is listed by: a SHA-256 hash of its token, so that the token (which
- * is the session) never reaches a page or a log.
- */
-export async function databaseSessionId(sessionToken: string): Promise<string> {
-  const bytes = new TextEncoder().encode(sessionToken)
-  return encodeBase64url(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)))
 }
 
 async function databaseSessionInfo(

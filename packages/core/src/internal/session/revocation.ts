@@ -9,7 +9,8 @@
  * per `session.updateAge` on a read, and on revocation.
  */
 import type { JWT } from "../../types/jwt.js"
-import type { SessionInfo } from "../../types/sessions.js"
+import type { SessionInfo, SessionStore } from "../../types/sessions.js"
+import { encodeBase64url } from "../jwt/base64url.js"
 import type { AuthContext } from "../request/context.js"
 
 const REVOKED = "revoked:"
@@ -26,6 +27,15 @@ export const MAX_USER_AGENT_LENGTH = 512
  */
 export function newSessionId(): string {
   return `${Date.now().toString(36)}-${crypto.randomUUID()}`
+}
+
+/**
+ * The id a database session is listed and revoked by: a SHA-256 hash of its token, so that the
+ * token (which is the session) never reaches a page, a log or the session store.
+ */
+export async function databaseSessionId(sessionToken: string): Promise<string> {
+  const bytes = new TextEncoder().encode(sessionToken)
+  return encodeBase64url(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)))
 }
 
 /** When the session of an id made by {@link newSessionId} started, or `undefined`. */
@@ -245,8 +255,27 @@ async function denySessions(
 ): Promise<void> {
   const { store, maxAge } = context.config.session
   if (!store) return
-  await Promise.all(ids.map((id) => store.set(`${REVOKED}${id}`, "1", maxAge)))
+  await denySessionIds(store, ids, maxAge)
   if (sub !== undefined && ids.length > 0) await store.deleteFields(`${INDEX}${sub}`, ids)
+}
+
+/** Puts session ids on the deny-list of `store` for `seconds`. */
+export async function denySessionIds(
+  store: SessionStore,
+  ids: readonly string[],
+  seconds: number,
+): Promise<void> {
+  await Promise.all(ids.map((id) => store.set(`${REVOKED}${id}`, "1", seconds)))
+}
+
+/**
+ * Whether a session id is on the deny-list of `store`: one store read.
+ *
+ * @throws {DatabaseUnavailableError} when the store cannot be reached
+ */
+export async function isSessionIdDenied(store: SessionStore, id: string): Promise<boolean> {
+  const [denied] = await store.get([`${REVOKED}${id}`])
+  return denied != null
 }
 
 /**

@@ -29,7 +29,23 @@ export function writeSessionCookie(context: AuthContext, value: string, expires:
   return writeChunkedCookie(name, value, { ...options, expires }, readSessionCookie(context).names)
 }
 
-/** The cookies that delete every chunk of the session cookie present on the request. */
+/**
+ * The cookies that delete every chunk of the session cookie present on the request, and of the
+ * session cache cookie (`session.cookieCache`) when the request has one.
+ */
 export function clearSessionCookies(context: AuthContext): Cookie[] {
-  return clearChunkedCookie(readSessionCookie(context).names, context.cookies.sessionToken.options)
+  const { sessionToken } = context.cookies
+  const cleared = clearChunkedCookie(readSessionCookie(context).names, sessionToken.options)
+  return [...cleared, ...clearSessionCache(context)]
+}
+
+/** The request's session cache cookie (`session.cookieCache`) and every chunk name it came in. */
+export function readSessionCacheCookie(context: AuthContext): ChunkedCookieRead {
+  return readChunkedCookie(context.request.cookies, context.cookies.sessionCache.name)
+}
+
+/** The cookies that delete the session cache cookie, when the request has one; else none. */
+export function clearSessionCache(context: AuthContext): Cookie[] {
+  const { names } = readSessionCacheCookie(context)
+  return names.length === 0 ? [] : clearChunkedCookie(names, context.cookies.sessionCache.options)
 }

@@ -1,6 +1,7 @@
 import type { AdapterSession, AdapterUser } from "../../adapters.js"
 import type { Cookie } from "../../types/cookies.js"
 import type { AuthContext } from "../request/context.js"
+import type { CacheMiss } from "./cache-refresh.js"
 import {
   endDatabaseSession,
   establishDatabaseSession,
@@ -27,19 +28,28 @@ function usesDatabase(context: AuthContext): boolean {
   return context.config.session.strategy === "database"
 }
 
+/** Options of a session read. */
+export interface ReadOptions {
+  /** When a JWT session's cookie is re-issued (see {@link Reissue}). */
+  readonly reissue?: Reissue
+  /** Where a database session read goes when the session cache cookie cannot answer. */
+  readonly cacheMiss?: CacheMiss
+}
+
 /**
  * Reads the request's session, or updates it (POST `/session`) with `update.data`. `reissue`
- * says when a JWT session's cookie is re-issued (the database strategy extends a session when
- * `updateAge` has passed, whatever it says).
+ * says when the session cookie is re-issued (the database strategy extends a session when
+ * `updateAge` has passed, whatever it says, and then re-issues its cookie); `cacheMiss`, where a database session is read when
+ * its cache cookie (`session.cookieCache`) is stale or missing.
  */
 export function readSession(
   context: AuthContext,
   update?: { data: unknown },
-  reissue?: Reissue,
+  options: ReadOptions = {},
 ): Promise<SessionRead> {
   return usesDatabase(context)
-    ? readDatabaseSession(context, update)
-    : readJwtSession(context, update, reissue)
+    ? readDatabaseSession(context, update, options)
+    : readJwtSession(context, update, options.reissue)
 }
 
 /**
@@ -85,5 +95,5 @@ export async function readSignedInUser(context: AuthContext): Promise<SignedInUs
   return user ? { user } : null
 }
 
-export type { Reissue, SessionRead, SignInOutcome }
+export type { CacheMiss, Reissue, SessionRead, SignInOutcome }
 export { decodeSessionToken }
