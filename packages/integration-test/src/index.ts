@@ -23,6 +23,16 @@ export {
   DEMO_USER,
 } from "./fixtures.js"
 export {
+  type CachedSessionsConfig,
+  type CountingAdapter,
+  cachedSessionsConfig,
+  countingAdapter,
+  SESSION_CACHE_COOKIE,
+  SESSION_CACHE_MAX_AGE_SECONDS,
+  SESSION_CACHE_PASSWORD,
+  throwingAdapter,
+} from "./session-cache.js"
+export {
   type AccessTokenContractOptions,
   runAccessTokenContract,
 } from "./suites/access-tokens.js"

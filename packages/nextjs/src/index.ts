@@ -14,7 +14,7 @@
  *
  * @module next-auth
  */
-import { accessTokenFunction } from "./internal/access-token.js"
+import { accessTokenFunction, requestAccessTokens } from "./internal/access-token.js"
 import { signInAction, signOutAction, updateAction } from "./internal/actions.js"
 import { createAuth } from "./internal/auth.js"
 import { configLoader } from "./internal/config.js"
@@ -93,7 +93,7 @@ export default function NextAuth(config: NextAuthConfigSource): NextAuthResult {
     updateAction(await load(undefined), data)
   return {
     handlers: createHandlers(load),
-    auth: createAuth(load),
+    auth: createAuth(load, requestAccessTokens),
     signIn: (async (provider, options, authorizationParams) =>
       signInAction(
         await load(undefined),

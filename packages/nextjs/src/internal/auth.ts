@@ -4,7 +4,7 @@ import type { GetServerSidePropsContext, NextApiRequest } from "next"
 import { cookies, headers } from "next/headers.js"
 import type { NextFetchEvent, NextRequest } from "next/server.js"
 import { appURL, type LoadConfig } from "./config.js"
-import { runAuthMiddleware, type WrappedHandler } from "./middleware.js"
+import { type AccessTokensFactory, runAuthMiddleware, type WrappedHandler } from "./middleware.js"
 import { renderedCookieHeader } from "./request-cookies.js"
 import { readSession } from "./session.js"
 import type { NextAuthAuth } from "./types.js"
@@ -22,21 +22,22 @@ type PagesResponse =
 
 /**
  * Creates `auth`: one function for every place a Next.js app needs the session, told apart by
- * its arguments (see {@link NextAuthAuth}).
+ * its arguments (see {@link NextAuthAuth}). `accessTokens` makes the middleware's and wrapped
+ * handlers' `req.getAccessToken` (none from `next-auth/proxy`).
  */
-export function createAuth(load: LoadConfig): NextAuthAuth {
+export function createAuth(load: LoadConfig, accessTokens?: AccessTokensFactory): NextAuthAuth {
   function auth(...args: unknown[]): unknown {
     const [first, second] = args
     if (first === undefined) return sessionOfServerRequest(load)
     if (typeof first === "function") {
       const handler = first as WrappedHandler
       return async (request: NextRequest, context: unknown) =>
-        runAuthMiddleware(request, context, await load(request), handler)
+        runAuthMiddleware(request, context, await load(request), handler, accessTokens)
     }
     if (isWebRequest(first)) {
       const request = first as NextRequest
       return load(request).then((config) =>
-        runAuthMiddleware(request, second as NextFetchEvent, config),
+        runAuthMiddleware(request, second as NextFetchEvent, config, undefined, accessTokens),
       )
     }
     const { req, res } = pagesArguments(first, second)

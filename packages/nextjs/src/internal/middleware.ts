@@ -2,16 +2,38 @@ import { parseSetCookie } from "@auth/core/cookie"
 import { guard, sessionCacheHeaders } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
 import { type NextFetchEvent, NextRequest, NextResponse } from "next/server.js"
-import { requestAccessTokens } from "./access-token.js"
+import type { RequestAccessTokens } from "./access-token.js"
 import { appURL, type ReadyConfig } from "./config.js"
 import { forwardRequestCookies } from "./request-cookies.js"
-import { readSession } from "./session.js"
+import { isEdgeRuntime, readSession } from "./session.js"
 import type {
   AuthorizedResult,
   NextAuthMiddleware,
   NextAuthRequest,
   NextAuthRouteHandler,
 } from "./types.js"
+
+/**
+ * Makes `req.getAccessToken` for one request: `requestAccessTokens` of `access-token.ts` from
+ * `next-auth`, {@link withoutAccessTokens} from `next-auth/proxy`, whose edge bundle carries only
+ * the session check (no OAuth client to refresh tokens with).
+ */
+export type AccessTokensFactory = (
+  request: Request,
+  url: URL,
+  config: ReadyConfig,
+) => RequestAccessTokens
+
+/** `req.getAccessToken` of `next-auth/proxy`: a `Configuration` failure that says where to go. */
+export const withoutAccessTokens: AccessTokensFactory = () => ({
+  setCookie: [],
+  get: async () => ({
+    code: "Configuration",
+    error: new Error(
+      'req.getAccessToken needs `auth` from NextAuth of "next-auth": "next-auth/proxy" carries only the session check, for a small edge bundle.',
+    ),
+  }),
+})
 
 /** A handler wrapped with `auth(handler)`: a middleware or a route handler. */
 export type WrappedHandler = NextAuthMiddleware | NextAuthRouteHandler
@@ -38,11 +60,18 @@ export async function runAuthMiddleware(
   context: unknown,
   config: ReadyConfig,
   handler?: WrappedHandler,
+  requestAccessTokens: AccessTokensFactory = withoutAccessTokens,
 ): Promise<Response> {
   const { pathname, search } = new URL(request.url)
   const url = appURL(config, request.headers, `${pathname}${search}`)
   if (!url) return Response.json("Bad request.", { status: 400 })
   const authRequest = onOrigin(request, url, config)
+  // On the edge, a database session may be read through the app's own `<basePath>/session`,
+  // which this middleware may be in front of: that request goes on untouched (no read, which
+  // would fetch it again; no `authorized` nor wrapped middleware, which would see no session
+  // and may redirect it). The route reads the session itself.
+  const onSessionRoute = url.pathname === config.prepared.actionURL(url.origin, "session").pathname
+  if (onSessionRoute && isEdgeRuntime()) return NextResponse.next()
   const { session, setCookie } = await readSession(request, url, config, "stale")
   const decision = await decide(authRequest, session, config)
 

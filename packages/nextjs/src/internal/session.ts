@@ -38,9 +38,20 @@ export async function readSession(
   const { session, setCookie, failure } = await checkSession(request, config.session, {
     reissue,
     origin: url.origin,
+    // Database sessions with `session.cookieCache`: the edge has no database, the app's own
+    // `/session` (on Node) reads it when the cache cookie is stale.
+    cacheMiss: isEdgeRuntime() ? "fetch" : "database",
   })
   if (failure) return NO_SESSION
   return { session: asJson(session), setCookie }
+}
+
+/**
+ * Whether this code runs on Next.js's edge runtime (`middleware.ts` by default before Next.js
+ * 15.5, or a route with `runtime = "edge"`), where Next.js sets `NEXT_RUNTIME` to `"edge"`.
+ */
+export function isEdgeRuntime(): boolean {
+  return typeof process !== "undefined" && process.env?.NEXT_RUNTIME === "edge"
 }
 
 /**

@@ -51,7 +51,9 @@ export interface NextAuthRequest extends NextRequest {
    * The signed-in user's access token with a provider, refreshed first when it is due, as
    * `NextAuth().getAccessToken` gives it. In middleware (or `proxy.ts`) the re-sealed session
    * cookie (JWT sessions) is set on the response and handed on to the request Next.js renders,
-   * so its Server Components read the refreshed tokens without refreshing again.
+   * so its Server Components read the refreshed tokens without refreshing again. With `auth`
+   * from `next-auth/proxy` (the session check alone, for a small edge bundle) it answers a
+   * `Configuration` failure: use `auth` from `NextAuth` of `next-auth` for it.
    *
    * @example
    * // middleware.ts (or proxy.ts)
