@@ -5,8 +5,9 @@ import {
   type SessionFailure,
 } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
-import type { Request as ExpressRequest } from "express"
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express"
 import { type ExpressAuthConfig, prepare } from "./config.js"
+import { setCookies } from "./management.js"
 import type { ExpressMiddleware } from "./middleware.js"
 import { requestHeaders, requestURL } from "./request.js"
 import { rejectRequest, writeResponse } from "./response.js"
@@ -42,7 +43,8 @@ const FAILURE_ANSWERS: Record<SessionFailure, string> = {
 /**
  * Reads the session of a request from its cookies, without answering it: `null` when there is
  * none. The session is read as GET `/session` reads it (core's `getSession`) and returned as
- * that response carries it, JSON; the cookies that read would re-issue are not set.
+ * that response carries it, JSON; the cookies that read would re-issue are not set (the
+ * middlewares, `authSession` and `requireAuth`, set them).
  *
  * The request's URL is the one `ExpressAuth` hands core (forwarded headers only from a proxy
  * `trust proxy` trusts; `AUTH_URL`'s origin when set), so both agree on the cookie names.
@@ -68,17 +70,25 @@ export async function getSession(req: ExpressRequest, config: ExpressAuthConfig)
   return url ? readSessionAt(req, prepared, url) : null
 }
 
-/** {@link getSession} for a request core handles as `url`. */
+/**
+ * {@link getSession} for a request core handles as `url`. With `res` (the middlewares), the
+ * cookies the read re-issues are set on it: a JWT session's once it is `session.updateAge` old
+ * (the sliding expiry), a database session's, with its cache cookie (`session.cookieCache`)
+ * when it was read from the database.
+ */
 async function readSessionAt(
   req: ExpressRequest,
   prepared: PreparedConfig,
   url: URL,
+  res?: ExpressResponse,
 ): Promise<Session | null> {
   if (prepared.error) return null
   const sessionURL = prepared.actionURL(url.origin, "session")
   const cookie = req.get("cookie")
   const request = new Request(sessionURL, { headers: cookie ? { cookie } : {} })
-  const { session, failure } = await readSession(request, prepared.config)
+  const reissue = res ? "stale" : "never"
+  const { session, cookies, failure } = await readSession(request, prepared.config, { reissue })
+  if (res && !failure) setCookies(res, cookies)
   if (failure) {
     const answer = FAILURE_ANSWERS[failure]
     const error = new Error(`getSession: GET ${sessionURL.pathname} answered ${answer}`)
@@ -93,7 +103,8 @@ async function readSessionAt(
 
 /**
  * A middleware that puts the request's session (or `null`) on `res.locals.session`, for the
- * routes and views after it. `res.locals.session` is typed `Session | null` in every app that
+ * routes and views after it, and sets the cookies the read re-issues (a JWT session's once it is
+ * `session.updateAge` old; a database session's, and its `session.cookieCache` cookie). `res.locals.session` is typed `Session | null` in every app that
  * imports `@auth/express`.
  *
  * A `Host` no URL can have gets `400` (RFC 9112 §3.2: a server answers an invalid `Host` with 400;
@@ -116,7 +127,7 @@ export function authSession(config: ExpressAuthConfig): ExpressMiddleware {
       return
     }
     try {
-      res.locals.session = await readSessionAt(req, prepared, url)
+      res.locals.session = await readSessionAt(req, prepared, url, res)
     } catch (error) {
       next(error)
       return
@@ -175,7 +186,9 @@ export function requireAuth(
     const locals = res.locals as { session?: Session | null }
     let refusal: Response | undefined
     try {
-      if (locals.session === undefined) locals.session = await readSessionAt(req, prepared, url)
+      if (locals.session === undefined) {
+        locals.session = await readSessionAt(req, prepared, url, res)
+      }
       const request = new Request(url, { headers: requestHeaders(req) })
       const { session } = locals
       refusal = (await guard(request, prepared, { session, signInPage: options.signInPath }))
