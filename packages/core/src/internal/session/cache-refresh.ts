@@ -6,7 +6,6 @@
  */
 import type { Cookie } from "../../types/cookies.js"
 import type { Session } from "../../types.js"
-import { parseSetCookie } from "../cookies/parse-set-cookie.js"
 import { DatabaseUnavailableError } from "../database-unavailable.js"
 import { type AuthContext, actionUrl } from "../request/context.js"
 import type { SessionRead } from "./jwt-session.js"
@@ -64,21 +63,34 @@ function forwardedHeaders(headers: Headers): Headers {
   return forwarded
 }
 
-/** The session and session cache cookies (and their chunks) a `/session` answer set. */
+/**
+ * The session and session cache cookies (and their chunks) a `/session` answer set, with this
+ * config's options for them and the expiry the answer gave (the same config set them).
+ */
 function sessionCookiesOf(context: AuthContext, response: Response): Cookie[] {
-  const names = [context.cookies.sessionToken.name, context.cookies.sessionCache.name]
+  const { sessionToken, sessionCache } = context.cookies
   const cookies: Cookie[] = []
   for (const header of response.headers.getSetCookie()) {
-    const parsed = parseSetCookie(header)
-    if (!parsed || !names.some((name) => isCookieOrChunk(parsed.name, name))) continue
-    const { name, value, httpOnly, secure, partitioned, ...attributes } = parsed
-    cookies.push({
-      name,
-      value: safeDecode(value),
-      options: { ...attributes, httpOnly, secure, ...(partitioned ? { partitioned } : {}) },
-    })
+    const [pair = "", ...attributes] = header.split(";")
+    const separator = pair.indexOf("=")
+    const name = pair.slice(0, separator).trim()
+    const own = [sessionToken, sessionCache].find((cookie) => isCookieOrChunk(name, cookie.name))
+    if (separator === -1 || !own) continue
+    const value = safeDecode(pair.slice(separator + 1).trim())
+    cookies.push({ name, value, options: { ...own.options, ...lifetimeOf(attributes) } })
   }
   return cookies
+}
+
+/** `Max-Age` (which wins) or `Expires` of a `Set-Cookie`'s attributes (RFC 6265 §5.2.1-2). */
+function lifetimeOf(attributes: string[]): { maxAge?: number; expires?: Date } {
+  let expires: Date | undefined
+  for (const attribute of attributes) {
+    const [key = "", value = ""] = attribute.split("=", 2).map((part) => part.trim())
+    if (/^max-age$/i.test(key) && /^-?\d+$/.test(value)) return { maxAge: Number(value) }
+    if (/^expires$/i.test(key) && !Number.isNaN(Date.parse(value))) expires = new Date(value)
+  }
+  return expires ? { expires } : {}
 }
 
 function isCookieOrChunk(cookieName: string, name: string): boolean {
