@@ -1,5 +1,8 @@
 import { defineConfig } from "vitest/config"
+import { scaled, VITEST_TEARDOWN_TIMEOUT_MS } from "./scripts/test-timeouts.mjs"
 
+// Each project's test and hook timeouts are in its own config (`vitestTimeouts`); the teardown
+// timeout is the whole run's, so it lives here.
 export default defineConfig({
   test: {
     projects: [
@@ -9,5 +12,6 @@ export default defineConfig({
       "apps/fixtures/*/vitest.config.ts",
       "bench*/vitest.config.ts",
     ],
+    teardownTimeout: scaled(VITEST_TEARDOWN_TIMEOUT_MS),
   },
 })

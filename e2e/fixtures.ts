@@ -6,6 +6,7 @@
  * context (Playwright's default), so no cookie carries over.
  */
 import { test as base, expect } from "@playwright/test"
+import { scaled } from "../scripts/test-timeouts.mjs"
 import { AccountsSection, SessionsSection } from "./pages/account-sections.js"
 import { HomePage } from "./pages/home-page.js"
 import { IdpLoginPage } from "./pages/idp-login-page.js"
@@ -55,7 +56,7 @@ interface TestFixtures {
 }
 
 /** Starting an example app's production server can take a while on two shared cores. */
-const START_TIMEOUT_MS = 180_000
+const START_TIMEOUT_MS = scaled(180_000)
 
 export const test = base.extend<TestFixtures, TargetOptions & WorkerFixtures>({
   targetName: ["playground", { option: true, scope: "worker" }],

@@ -10,6 +10,11 @@
  * `pnpm --filter ./e2e docs` also runs the `docs` project, which takes the README's screenshot.
  */
 import { defineConfig, type Project } from "@playwright/test"
+import {
+  PLAYWRIGHT_EXPECT_TIMEOUT_MS,
+  PLAYWRIGHT_TEST_TIMEOUT_MS,
+  scaled,
+} from "../scripts/test-timeouts.mjs"
 import { findBrowser } from "./find-browser.mjs"
 import type { TargetOptions } from "./fixtures.js"
 import { ignoredSpecs, selectTargets } from "./targets/index.js"
@@ -40,8 +45,10 @@ export default defineConfig<TargetOptions>({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Generous bounds, scaled by TEST_TIMEOUT_SCALE (scripts/test-timeouts.mjs): a passing test
+  // ends when it is done; only a hanging one waits them out.
+  timeout: scaled(PLAYWRIGHT_TEST_TIMEOUT_MS),
+  expect: { timeout: scaled(PLAYWRIGHT_EXPECT_TIMEOUT_MS) },
   // The JSON report goes where `PLAYWRIGHT_JSON_OUTPUT_NAME` says (scripts/test-all.mjs reads it).
   reporter: [
     ["list"],

@@ -9,8 +9,10 @@
 //   projects of the published packages once more.
 import { spawnSync } from "node:child_process"
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { availableParallelism, loadavg } from "node:os"
 import { delimiter, join } from "node:path"
 import { findMachineNode, nodeVersion } from "./node-lanes.mjs"
+import { chooseTimeoutScale, TIMEOUT_SCALE_VARIABLE } from "./test-timeouts.mjs"
 
 const root = new URL("..", import.meta.url).pathname
 const results = join(root, ".test-results")
@@ -21,6 +23,19 @@ mkdirSync(results, { recursive: true })
 const laneNode = process.execPath
 const machineNode = findMachineNode(process.env.PATH ?? "", delimiter)
 const vitestCli = join(root, "node_modules", "vitest", "vitest.mjs")
+
+// Every runner's timeouts scale with TEST_TIMEOUT_SCALE (scripts/test-timeouts.mjs). Unset, it is
+// chosen from the machine's load before the build adds its own, and every child process (each
+// runner) inherits it through the environment.
+const timeouts = chooseTimeoutScale({
+  env: process.env,
+  loadAverage: loadavg()[0] ?? 0,
+  cpus: availableParallelism(),
+})
+process.env[TIMEOUT_SCALE_VARIABLE] = String(timeouts.scale)
+console.log(
+  `Test timeouts ×${timeouts.scale}: ${TIMEOUT_SCALE_VARIABLE}=${timeouts.scale}, ${timeouts.reason}.`,
+)
 
 function run(command, args, options = {}) {
   console.log(`\n$ ${command} ${args.join(" ")}`)

@@ -1,10 +1,10 @@
 import { defineConfig } from "vitest/config"
+import { vitestTimeouts } from "../../scripts/test-timeouts.mjs"
 
 export default defineConfig({
   test: {
     name: "playground",
     include: ["src/**/*.test.ts"],
-    testTimeout: 20000,
-    hookTimeout: 60000,
+    ...vitestTimeouts(),
   },
 })

@@ -14,13 +14,14 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DEMO_USER } from "@auth/example-support/demo-user"
 import type { Locator, Page } from "@playwright/test"
+import { scaled } from "../../scripts/test-timeouts.mjs"
 import { expect, test } from "../fixtures.js"
 
 test("the home page fits a 375 px screen with a long data folder path", async ({ page }) => {
   // Where a person's checkout often is: deeper than the suite's temp folder, and the home page
   // names it ("Storage: PGlite in <folder>/pglite"). A playground of its own shows it. No `-`
   // in the folder names: a browser may break a line after one, never after a `/`.
-  test.setTimeout(120_000)
+  test.setTimeout(scaled(120_000))
   const root = await mkdtemp(join(tmpdir(), "e2e-playground-long-"))
   const dataDir = join(
     root,

@@ -1,10 +1,10 @@
 import { defineConfig } from "vitest/config"
+import { vitestTimeouts } from "../../scripts/test-timeouts.mjs"
 
 export default defineConfig({
   test: {
     name: "adapter-pg",
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    testTimeout: 20000,
-    hookTimeout: 60000,
+    ...vitestTimeouts(),
   },
 })

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
+import { vitestTimeouts } from "../../scripts/test-timeouts.mjs"
 
 // `#…` specifiers (package.json "imports": `#jwe`, `#crypto`) point at the built files; tests
 // run the sources. The node builds by default, the WebCrypto builds with AUTH_CORE_JWE=webcrypto
@@ -28,7 +29,6 @@ export default defineConfig({
       include: ["src/**/*.test-d.ts", "test/**/*.test-d.ts"],
       tsconfig: "./tsconfig.json",
     },
-    testTimeout: 20000,
-    hookTimeout: 30000,
+    ...vitestTimeouts(),
   },
 })

@@ -1,10 +1,10 @@
 import { defineConfig } from "vitest/config"
+import { vitestTimeouts } from "../../scripts/test-timeouts.mjs"
 
 export default defineConfig({
   test: {
     name: "dev-servers",
     include: ["src/**/*.test.ts"],
-    testTimeout: 20000,
-    hookTimeout: 30000,
+    ...vitestTimeouts(),
   },
 })

@@ -1,10 +1,10 @@
 import { defineConfig } from "vitest/config"
+import { vitestTimeouts } from "../../scripts/test-timeouts.mjs"
 
 export default defineConfig({
   test: {
     name: "example-support",
     include: ["src/**/*.test.ts"],
-    testTimeout: 30000,
-    hookTimeout: 60000,
+    ...vitestTimeouts(),
   },
 })

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config"
+import { vitestTimeouts } from "../../scripts/test-timeouts.mjs"
 
 export default defineConfig({
   test: {
@@ -10,7 +11,7 @@ export default defineConfig({
       include: ["src/**/*.test-d.ts", "test/**/*.test-d.ts"],
       tsconfig: "./tsconfig.json",
     },
-    testTimeout: 20000,
-    hookTimeout: 240000,
+    // `next build` of the typed apps and a real `next start` run in hooks: minutes, not seconds.
+    ...vitestTimeouts({ hookTimeout: 240_000 }),
   },
 })

@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config"
-import { scaled } from "./test/support/timeouts.js"
+import { vitestTimeouts } from "../../scripts/test-timeouts.mjs"
 
 export default defineConfig({
   test: {
@@ -8,7 +8,6 @@ export default defineConfig({
     // Packs every published package and runs one npm install for all test files.
     globalSetup: ["test/global-setup.ts"],
     // Type-checks, `next build` and `vite build` take minutes, not seconds, on a busy machine.
-    testTimeout: scaled(300_000),
-    hookTimeout: scaled(600_000),
+    ...vitestTimeouts({ testTimeout: 300_000, hookTimeout: 600_000 }),
   },
 })

@@ -1,10 +1,10 @@
 import { defineConfig } from "vitest/config"
+import { vitestTimeouts } from "../../scripts/test-timeouts.mjs"
 
 export default defineConfig({
   test: {
     name: "published-adapters",
     include: ["test/**/*.test.ts"],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    ...vitestTimeouts(),
   },
 })

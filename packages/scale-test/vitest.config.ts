@@ -1,10 +1,10 @@
 import { defineConfig } from "vitest/config"
+import { vitestTimeouts } from "../../scripts/test-timeouts.mjs"
 
 export default defineConfig({
   test: {
     name: "scale-test",
     include: ["test/**/*.test.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    ...vitestTimeouts(),
   },
 })

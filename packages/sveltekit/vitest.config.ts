@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
+import { vitestTimeouts } from "../../scripts/test-timeouts.mjs"
 
 const stub = (file: string) => fileURLToPath(new URL(`./test/kit-stubs/${file}`, import.meta.url))
 
@@ -15,7 +16,6 @@ export default defineConfig({
   test: {
     name: "sveltekit",
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    testTimeout: 20000,
-    hookTimeout: 30000,
+    ...vitestTimeouts(),
   },
 })

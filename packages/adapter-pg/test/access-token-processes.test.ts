@@ -11,6 +11,7 @@ import { once } from "node:events"
 import { fileURLToPath } from "node:url"
 import { createClient } from "redis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { scaled } from "../../../scripts/test-timeouts.mjs"
 import { callbackUrl, createApp, signInAtIdp } from "../../core/test/oauth/flow.js"
 import { SECRET } from "../../core/test/support/client.js"
 import { type Idp, startIdentityProvider } from "../../core/test/support/idp.js"
@@ -74,44 +75,48 @@ describe.skipIf(DATABASE_URL === "" || REDIS_URL === "")(
       return child
     }
 
-    it(`makes exactly one refresh request for ${CALLS_PER_PROCESS * 2} concurrent calls across them`, async () => {
-      const adapter = PostgresAdapter(database.client, { schema: database.schema })
-      const { client } = createApp({
-        adapter,
-        session: { strategy: "database" },
-        providers: [idp.oidcProvider("client_secret_basic")],
-      })
-      const username = `user-${crypto.randomUUID().slice(0, 8)}`
-      await signInAtIdp(client, idp, "idp", username)
-      const old = await adapter.getAccount!(username, "idp")
-      // The stored access token made to look expired (the provider still takes it).
-      await adapter.updateAccount!({
-        provider: "idp",
-        providerAccountId: username,
-        expires_at: Math.floor(Date.now() / 1000) - 10,
-      })
-      const instances = await Promise.all([
-        startInstance(client.cookieHeader()),
-        startInstance(client.cookieHeader()),
-      ])
-      const before = idp.refreshGrants
+    it(
+      `makes exactly one refresh request for ${CALLS_PER_PROCESS * 2} concurrent calls across them`,
+      async () => {
+        const adapter = PostgresAdapter(database.client, { schema: database.schema })
+        const { client } = createApp({
+          adapter,
+          session: { strategy: "database" },
+          providers: [idp.oidcProvider("client_secret_basic")],
+        })
+        const username = `user-${crypto.randomUUID().slice(0, 8)}`
+        await signInAtIdp(client, idp, "idp", username)
+        const old = await adapter.getAccount!(username, "idp")
+        // The stored access token made to look expired (the provider still takes it).
+        await adapter.updateAccount!({
+          provider: "idp",
+          providerAccountId: username,
+          expires_at: Math.floor(Date.now() / 1000) - 10,
+        })
+        const instances = await Promise.all([
+          startInstance(client.cookieHeader()),
+          startInstance(client.cookieHeader()),
+        ])
+        const before = idp.refreshGrants
 
-      const answers = instances.map((child) => once(child, "message"))
-      for (const child of instances) child.send("go")
-      const results = (await Promise.all(answers)).flatMap(
-        ([message]) => (message as { results: InstanceResult[] }).results,
-      )
+        const answers = instances.map((child) => once(child, "message"))
+        for (const child of instances) child.send("go")
+        const results = (await Promise.all(answers)).flatMap(
+          ([message]) => (message as { results: InstanceResult[] }).results,
+        )
 
-      expect(results).toHaveLength(CALLS_PER_PROCESS * 2)
-      expect(results.filter((result) => "code" in result)).toEqual([])
-      const row = await adapter.getAccount!(username, "idp")
-      expect(row?.access_token).not.toBe(old?.access_token)
-      expect(row?.refresh_token).not.toBe(old?.refresh_token)
-      const tokens = new Set(
-        results.map((result) => (result as { accessToken: string }).accessToken),
-      )
-      expect([...tokens]).toEqual([row?.access_token])
-      expect(idp.refreshGrants).toBe(before + 1)
-    }, 60_000)
+        expect(results).toHaveLength(CALLS_PER_PROCESS * 2)
+        expect(results.filter((result) => "code" in result)).toEqual([])
+        const row = await adapter.getAccount!(username, "idp")
+        expect(row?.access_token).not.toBe(old?.access_token)
+        expect(row?.refresh_token).not.toBe(old?.refresh_token)
+        const tokens = new Set(
+          results.map((result) => (result as { accessToken: string }).accessToken),
+        )
+        expect([...tokens]).toEqual([row?.access_token])
+        expect(idp.refreshGrants).toBe(before + 1)
+      },
+      scaled(60_000),
+    )
   },
 )

@@ -11,6 +11,7 @@ import { once } from "node:events"
 import { fileURLToPath } from "node:url"
 import { createClient } from "redis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { scaled } from "../../../scripts/test-timeouts.mjs"
 import { decode, encode, type JWT } from "../src/jwt.js"
 import { callbackUrl, createApp, signInAtIdp } from "./oauth/flow.js"
 import { SECRET } from "./support/client.js"
@@ -68,44 +69,48 @@ describe.skipIf(REDIS_URL === "")(
       await admin.close()
     })
 
-    it(`makes exactly one refresh request for ${CALLS_PER_PROCESS * 2} concurrent calls across them`, async () => {
-      const { client } = createApp({
-        session: { strategy: "jwt", storeTokens: true },
-        providers: [idp.oidcProvider("client_secret_basic")],
-      })
-      await signInAtIdp(client, idp, "idp", `user-${crypto.randomUUID().slice(0, 8)}`)
-      // The stored access token made to look expired (the provider still takes it).
-      const token = (await decode({
-        token: client.jar.get(COOKIE),
-        secret: SECRET,
-        salt: COOKIE,
-      })) as JWT
-      const entries = token.providerTokens as Record<
-        string,
-        { expires_at: number; access_token: string }
-      >
-      const old = entries.idp!.access_token
-      entries.idp!.expires_at = Math.floor(Date.now() / 1000) - 10
-      const cookie = `${COOKIE}=${await encode({ token, secret: SECRET, salt: COOKIE })}`
-      children.push(
-        ...(await Promise.all([startInstance(idp, cookie), startInstance(idp, cookie)])),
-      )
-      const before = idp.refreshGrants
+    it(
+      `makes exactly one refresh request for ${CALLS_PER_PROCESS * 2} concurrent calls across them`,
+      async () => {
+        const { client } = createApp({
+          session: { strategy: "jwt", storeTokens: true },
+          providers: [idp.oidcProvider("client_secret_basic")],
+        })
+        await signInAtIdp(client, idp, "idp", `user-${crypto.randomUUID().slice(0, 8)}`)
+        // The stored access token made to look expired (the provider still takes it).
+        const token = (await decode({
+          token: client.jar.get(COOKIE),
+          secret: SECRET,
+          salt: COOKIE,
+        })) as JWT
+        const entries = token.providerTokens as Record<
+          string,
+          { expires_at: number; access_token: string }
+        >
+        const old = entries.idp!.access_token
+        entries.idp!.expires_at = Math.floor(Date.now() / 1000) - 10
+        const cookie = `${COOKIE}=${await encode({ token, secret: SECRET, salt: COOKIE })}`
+        children.push(
+          ...(await Promise.all([startInstance(idp, cookie), startInstance(idp, cookie)])),
+        )
+        const before = idp.refreshGrants
 
-      const answers = children.map((child) => once(child, "message"))
-      for (const child of children) child.send("go")
-      const results = (await Promise.all(answers)).flatMap(
-        ([message]) => (message as { results: InstanceResult[] }).results,
-      )
+        const answers = children.map((child) => once(child, "message"))
+        for (const child of children) child.send("go")
+        const results = (await Promise.all(answers)).flatMap(
+          ([message]) => (message as { results: InstanceResult[] }).results,
+        )
 
-      expect(results).toHaveLength(CALLS_PER_PROCESS * 2)
-      expect(results.filter((result) => "code" in result)).toEqual([])
-      const tokens = new Set(
-        results.map((result) => (result as { accessToken: string }).accessToken),
-      )
-      expect(tokens.size).toBe(1)
-      expect(tokens.has(old)).toBe(false)
-      expect(idp.refreshGrants).toBe(before + 1)
-    }, 60_000)
+        expect(results).toHaveLength(CALLS_PER_PROCESS * 2)
+        expect(results.filter((result) => "code" in result)).toEqual([])
+        const tokens = new Set(
+          results.map((result) => (result as { accessToken: string }).accessToken),
+        )
+        expect(tokens.size).toBe(1)
+        expect(tokens.has(old)).toBe(false)
+        expect(idp.refreshGrants).toBe(before + 1)
+      },
+      scaled(60_000),
+    )
   },
 )

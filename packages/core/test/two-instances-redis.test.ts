@@ -9,6 +9,7 @@ import { once } from "node:events"
 import { fileURLToPath } from "node:url"
 import { createClient } from "redis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { scaled } from "../../../scripts/test-timeouts.mjs"
 
 /** Set by `.ci/run` when a Redis server answers; without it the suite is reported skipped. */
 const REDIS_URL = process.env.REDIS_URL ?? ""
@@ -106,7 +107,7 @@ describe.skipIf(REDIS_URL === "").each([
 
   beforeAll(async () => {
     instances = await Promise.all([startInstance(clientSideCache), startInstance(clientSideCache)])
-  }, 60_000)
+  }, scaled(60_000))
 
   afterAll(async () => {
     await Promise.all(

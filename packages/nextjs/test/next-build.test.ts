@@ -8,12 +8,13 @@ import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, describe, expect, it } from "vitest"
+import { scaled } from "../../../scripts/test-timeouts.mjs"
 
 const PACKAGE_DIR = fileURLToPath(new URL("..", import.meta.url))
 const FIXTURE_DIR = join(PACKAGE_DIR, "test", "fixtures", "typed-app")
 /** The workspace's Next.js 15 is the one the Next.js 15 fixture app depends on. */
 const NEXT15_APP = fileURLToPath(new URL("../../../apps/fixtures/next15/", import.meta.url))
-const BUILD_TIMEOUT_MS = 300_000
+const BUILD_TIMEOUT_MS = scaled(300_000)
 
 interface NextVersion {
   readonly major: 15 | 16

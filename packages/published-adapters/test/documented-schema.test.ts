@@ -13,6 +13,7 @@ import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { promisify } from "node:util"
 import { beforeAll, describe, expect, it } from "vitest"
+import { scaled } from "../../../scripts/test-timeouts.mjs"
 import { documentedTargets } from "./adapters.js"
 import { KNOWN_DEVIATIONS, type SuiteName } from "./documented/known-deviations.js"
 
@@ -95,7 +96,7 @@ let reported: ReportedTest[] = []
 
 beforeAll(async () => {
   reported = await runNestedSuites()
-}, 240_000)
+}, scaled(240_000))
 
 for (const target of documentedTargets) {
   describe.skipIf(target.skip)(target.name, () => {

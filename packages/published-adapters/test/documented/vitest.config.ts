@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config"
+import { vitestTimeouts } from "../../../../scripts/test-timeouts.mjs"
 
 /** The nested run of `documented-schema.test.ts`: the contract on the documented schemas. */
 export default defineConfig({
@@ -6,7 +7,6 @@ export default defineConfig({
     name: "published-adapters, documented schemas",
     root: import.meta.dirname,
     include: ["*.run.ts"],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    ...vitestTimeouts(),
   },
 })
