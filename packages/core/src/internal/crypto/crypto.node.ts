@@ -1,11 +1,17 @@
 /**
- * The primitives of CSRF and e-mail verification tokens on `node:crypto`, chosen by the `"node"`
+ * The primitives of CSRF and e-mail verification tokens, and of database session ids, on `node:crypto`, chosen by the `"node"`
  * condition of the `#crypto` import: the same values as the WebCrypto build (`crypto.ts`), made
  * synchronously, without a thread-pool round trip per HMAC.
  *
  * @see https://www.rfc-editor.org/rfc/rfc2104 HMAC
  */
-import { createHmac, createSecretKey, type KeyObject, randomFillSync } from "node:crypto"
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  type KeyObject,
+  randomFillSync,
+} from "node:crypto"
 
 const keys = new Map<string, KeyObject>()
 const MAX_CACHED_KEYS = 32
@@ -48,4 +54,9 @@ export function randomHex(bytes: number): string {
   const hex = randomPool.toString("hex", randomOffset, randomOffset + bytes)
   randomOffset += bytes
   return hex
+}
+
+/** SHA-256 of the UTF-8 bytes of `text`, as unpadded base64url. */
+export async function sha256Base64url(text: string): Promise<string> {
+  return createHash("sha256").update(text, "utf8").digest("base64url")
 }

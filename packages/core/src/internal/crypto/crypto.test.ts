@@ -29,6 +29,15 @@ describe.each(Object.entries(builds))("%s build", (_name, build) => {
 })
 
 describe("both builds", () => {
+  it('agree on SHA-256 in base64url, as FIPS 180-2\'s "abc" example gives it', async () => {
+    const abc = "ungWv48Bz-pBQUDeXa4iI7ADYaOWF3qctBD_YfIAFa0"
+    expect(await node.sha256Base64url("abc")).toBe(abc)
+    expect(await web.sha256Base64url("abc")).toBe(abc)
+    for (const text of ["", "ünïcödé 🔑", crypto.randomUUID(), "t".repeat(1000)]) {
+      expect(await node.sha256Base64url(text)).toBe(await web.sha256Base64url(text))
+    }
+  })
+
   it("agree on every HMAC, whatever the secret and message", async () => {
     const secrets = ["s", "a secret of thirty-two characters", "ünïcödé 🔑", "x".repeat(200)]
     const messages = ["", "token", "ünïcödé 🔑", "m".repeat(1000)]

@@ -1,5 +1,5 @@
 /**
- * The primitives of CSRF and e-mail verification tokens on WebCrypto, for every runtime (the
+ * The primitives of CSRF and e-mail verification tokens, and of database session ids, on WebCrypto, for every runtime (the
  * default of the `#crypto` import; Node gets `crypto.node.ts`): random hex tokens and
  * HMAC-SHA256. Both builds return the same values for the same input.
  *
@@ -48,4 +48,12 @@ function toHex(bytes: Uint8Array): string {
   let hex = ""
   for (const byte of bytes) hex += byte.toString(16).padStart(2, "0")
   return hex
+}
+
+/** SHA-256 of the UTF-8 bytes of `text`, as unpadded base64url. */
+export async function sha256Base64url(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)))
+  let binary = ""
+  for (const byte of digest) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")
 }

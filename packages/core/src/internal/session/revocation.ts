@@ -8,9 +8,9 @@
  * One store read per session read (both keys in one `get`); writes only at sign-in, at most once
  * per `session.updateAge` on a read, and on revocation.
  */
+import { sha256Base64url } from "#crypto"
 import type { JWT } from "../../types/jwt.js"
 import type { SessionInfo, SessionStore } from "../../types/sessions.js"
-import { encodeBase64url } from "../jwt/base64url.js"
 import type { AuthContext } from "../request/context.js"
 
 const REVOKED = "revoked:"
@@ -33,9 +33,8 @@ export function newSessionId(): string {
  * The id a database session is listed and revoked by: a SHA-256 hash of its token, so that the
  * token (which is the session) never reaches a page, a log or the session store.
  */
-export async function databaseSessionId(sessionToken: string): Promise<string> {
-  const bytes = new TextEncoder().encode(sessionToken)
-  return encodeBase64url(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)))
+export function databaseSessionId(sessionToken: string): Promise<string> {
+  return sha256Base64url(sessionToken)
 }
 
 /** When the session of an id made by {@link newSessionId} started, or `undefined`. */
