@@ -4,6 +4,8 @@
  */
 
 export type Side = "ours" | "authjs"
+/** The packages bundled: ours, Auth.js, and better-auth in the entries that have its counterpart. */
+export type BundleSide = Side | "better-auth"
 
 /** An entry module for each package. */
 export interface BundleEntry {
@@ -12,6 +14,8 @@ export interface BundleEntry {
   /** Ratio ours/Auth.js (gzipped bytes) issue 6 asks for. */
   readonly maxRatio?: number
   readonly source: Readonly<Record<Side, string>>
+  /** The same job done with better-auth, when it has a counterpart. */
+  readonly betterAuth?: string
   /** Packages left out of the bundle (a framework's own runtime, the same for both sides). */
   readonly external?: readonly string[]
 }

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
 import { build, type Metafile, type Plugin } from "esbuild"
-import type { BundleEntry, Side } from "./bundle-entry.js"
+import type { BundleEntry, BundleSide, Side } from "./bundle-entry.js"
 import { NEXTJS_BUNDLES } from "./frameworks/nextjs-bundles.js"
 import { BENCH_DIR } from "./targets.js"
 
@@ -24,6 +24,10 @@ function forBoth(template: string): Record<Side, string> {
 const AUTH_SESSION = forBoth(`import { Auth } from "PKG"
 export default (request, secret) => Auth(request, { secret, trustHost: true, providers: [] })`)
 
+/** better-auth's handler, stateless (no database), serving its routes: `/get-session` among them. */
+const BETTER_AUTH_HANDLER = `import { betterAuth } from "better-auth"
+export default (request, secret) => betterAuth({ secret, baseURL: "http://localhost:3000" }).handler(request)`
+
 export const BUNDLE_ENTRIES: readonly BundleEntry[] = [
   {
     id: "bundle-session-jwt",
@@ -31,6 +35,9 @@ export const BUNDLE_ENTRIES: readonly BundleEntry[] = [
     maxRatio: 0.4,
     source: forBoth(`import { getToken } from "PKG/jwt"
 export default (request, secret) => getToken({ req: request, secret })`),
+    // What better-auth's docs give edge middleware: decode the stateless session_data cookie.
+    betterAuth: `import { getCookieCache } from "better-auth/cookies"
+export default (request, secret) => getCookieCache(request, { secret, strategy: "jwe" })`,
   },
   {
     // Auth.js has no smaller way to read a session (callbacks, re-issue) on the server than
@@ -44,11 +51,16 @@ export default (request, secret) => getToken({ req: request, secret })`),
 export default (request, secret) => getSession(request, { secret, trustHost: true, providers: [] })`,
       authjs: AUTH_SESSION.authjs,
     },
+    // better-auth's server-side read, from its entry without Kysely (`better-auth/minimal`).
+    betterAuth: `import { betterAuth } from "better-auth/minimal"
+export default (request, secret) =>
+  betterAuth({ secret, baseURL: "http://localhost:3000" }).api.getSession({ headers: request.headers })`,
   },
   {
     id: "bundle-session-auth",
     title: "bundle: session check with Auth() on /session, min+gzip",
     source: AUTH_SESSION,
+    betterAuth: BETTER_AUTH_HANDLER,
   },
   {
     id: "bundle-full",
@@ -58,6 +70,14 @@ import Credentials from "PKG/providers/credentials"
 import GitHub from "PKG/providers/github"
 export default (request, secret) =>
   Auth(request, { secret, trustHost: true, providers: [Credentials({ authorize: async () => null }), GitHub] })`),
+    betterAuth: `import { betterAuth } from "better-auth"
+export default (request, secret) =>
+  betterAuth({
+    secret,
+    baseURL: "http://localhost:3000",
+    emailAndPassword: { enabled: true },
+    socialProviders: { github: { clientId: "id", clientSecret: "secret" } },
+  }).handler(request)`,
   },
   ...NEXTJS_BUNDLES,
 ]
@@ -101,9 +121,27 @@ async function bundle(
   return { code: result.outputFiles[0]!.contents, metafile: result.metafile }
 }
 
+/**
+ * An entry's source for one package, and what is left out of its bundle. better-auth's
+ * `workerd` build hashes passwords with `node:crypto`'s scrypt, which Cloudflare Workers provide
+ * (`nodejs_compat`): wrangler leaves `node:` imports out of the bundle, and so does this one.
+ *
+ * @throws {Error} When the entry has no better-auth counterpart and that is what is asked for.
+ */
+function sourceOf(
+  entry: BundleEntry,
+  side: BundleSide,
+): { source: string; external: readonly string[] } {
+  const external = entry.external ?? []
+  if (side !== "better-auth") return { source: entry.source[side], external }
+  if (entry.betterAuth === undefined) throw new Error(`${entry.id} has no better-auth entry.`)
+  return { source: entry.betterAuth, external: [...external, "node:*"] }
+}
+
 /** Minified and gzipped size of an entry, bundled against one package. */
-export async function bundleSize(entry: BundleEntry, side: Side): Promise<BundleSize> {
-  const { code } = await bundle(entry.source[side], [], entry.external)
+export async function bundleSize(entry: BundleEntry, side: BundleSide): Promise<BundleSize> {
+  const { source, external } = sourceOf(entry, side)
+  const { code } = await bundle(source, [], external)
   return { minBytes: code.byteLength, gzipBytes: gzipSync(code, { level: 9 }).byteLength }
 }
 

@@ -13,3 +13,6 @@ export const USER = {
 
 /** A logger that drops everything: nothing is printed while timing. */
 export const silentLogger = { error() {}, warn() {}, debug() {} }
+
+/** The column heading of better-auth's measures: the version `bench/package.json` pins. */
+export const BETTER_AUTH_LABEL = "better-auth 1.7.25"

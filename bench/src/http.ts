@@ -1,23 +1,32 @@
 /**
  * The HTTP workload: `GET /auth/session` with a valid JWT cookie through Express 5, each
  * implementation's server in its own child process, loaded by autocannon (keep-alive, 16
- * connections) from this one, in interleaved rounds.
+ * connections) from this one, in interleaved rounds. better-auth's server answers
+ * `GET /api/auth/get-session`, with the cookies of a sign-in over HTTP.
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
 import autocannon from "autocannon"
+import {
+  BETTER_AUTH_BASE_PATH,
+  type BetterAuthInstance,
+  expectBetterAuthUser,
+  signInToBetterAuth,
+} from "./better-auth.js"
 import { SECRET, SESSION_COOKIE, USER } from "./fixtures.js"
 import type { Stats } from "./measure.js"
 import { authjsJwt, BENCH_DIR } from "./targets.js"
 import { assertAuthjsDecodes } from "./workloads.js"
 
 export type Side = "ours" | "authjs"
+/** The servers this module starts: ours, Auth.js's, better-auth's. */
+export type ServerSide = Side | "better-auth"
 
 /** A running server. */
 export interface Server {
-  readonly side: Side
+  readonly side: ServerSide
   readonly url: string
   stop(): Promise<void>
 }
@@ -32,12 +41,15 @@ export function oursExpressUnavailable(): string | undefined {
 }
 
 /** Starts one implementation's Express server in a child process. */
-export async function startServer(side: Side): Promise<Server> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", join(BENCH_DIR, "src", "express-server.ts"), side],
-    { cwd: BENCH_DIR, stdio: ["ignore", "pipe", "inherit"] },
-  )
+export async function startServer(side: ServerSide): Promise<Server> {
+  const script =
+    side === "better-auth"
+      ? [join(BENCH_DIR, "src", "better-auth-express-server.ts")]
+      : [join(BENCH_DIR, "src", "express-server.ts"), side]
+  const child = spawn(process.execPath, ["--import", "tsx", ...script], {
+    cwd: BENCH_DIR,
+    stdio: ["ignore", "pipe", "inherit"],
+  })
   const port = await new Promise<number>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! })
     lines.once("line", (line) => resolve((JSON.parse(line) as { port: number }).port))
@@ -76,6 +88,44 @@ export async function verifyServer(server: Server, cookie: string): Promise<void
   await assertAuthjsDecodes(token && decodeURIComponent(token), `${server.side} over HTTP`)
 }
 
+/** A server with the cookie and the path its session is loaded with. */
+export interface LoadTarget {
+  readonly server: Pick<Server, "url" | "side">
+  readonly cookie: string
+  /** @default "/auth/session" */
+  readonly path?: string
+}
+
+/** better-auth's handler reached over HTTP, to sign in as a browser would. */
+function overHttp(server: Pick<Server, "url">): BetterAuthInstance {
+  return {
+    async handler(request) {
+      const url = new URL(request.url)
+      const body = request.method === "GET" ? undefined : await request.text()
+      return fetch(`${server.url}${url.pathname}${url.search}`, {
+        method: request.method,
+        headers: request.headers,
+        body,
+      })
+    },
+  }
+}
+
+/**
+ * Signs in to better-auth's server over HTTP (email and password) and checks that its session
+ * read answers the user with the cookies that sign-in set.
+ *
+ * @throws {Error} When the sign-in or the session read fails.
+ */
+export async function signInOverHttp(server: Server): Promise<LoadTarget> {
+  const cookie = await signInToBetterAuth(overHttp(server))
+  const path = `${BETTER_AUTH_BASE_PATH}/get-session`
+  const response = await fetch(`${server.url}${path}`, { headers: { cookie } })
+  if (response.status !== 200) throw new Error(`${server.side}: GET ${path} ${response.status}`)
+  await expectBetterAuthUser(response, "over HTTP")
+  return { server, cookie, path }
+}
+
 /**
  * Loads a server's `path` (by default `/auth/session`) for `seconds` (or for `amount` requests)
  * and reports what autocannon saw.
@@ -107,17 +157,31 @@ export async function compareServers(
   ours: Server,
   authjs: Server,
   cookie: string,
-  { rounds, seconds }: { rounds: number; seconds: number },
+  rounds: { rounds: number; seconds: number },
   path = "/auth/session",
 ): Promise<[Stats, Stats]> {
-  const totals = [
-    { ops: 0, seconds: 0, p50: [] as number[], p99: [] as number[] },
-    { ops: 0, seconds: 0, p50: [] as number[], p99: [] as number[] },
-  ]
-  const servers = [ours, authjs] as const
-  await load(ours, cookie, { seconds: 1 }, path)
-  await load(authjs, cookie, { seconds: 1 }, path)
-  await interleave(servers, rounds, async (server, side) => {
+  const targets = [ours, authjs].map((server) => ({ server, cookie, path }))
+  return (await compareLoads(targets, rounds)) as [Stats, Stats]
+}
+
+/**
+ * Interleaved rounds (A B C, C B A, …) of `seconds` each, after a second of warm-up for each
+ * server; the stats of each target over its rounds, in `targets`' order.
+ *
+ * @throws {Error} When a request of a timed round fails.
+ */
+export async function compareLoads(
+  targets: readonly LoadTarget[],
+  { rounds, seconds }: { rounds: number; seconds: number },
+): Promise<Stats[]> {
+  const totals = targets.map(() => ({
+    ops: 0,
+    seconds: 0,
+    p50: [] as number[],
+    p99: [] as number[],
+  }))
+  for (const { server, cookie, path } of targets) await load(server, cookie, { seconds: 1 }, path)
+  await interleave(targets, rounds, async ({ server, cookie, path }, side) => {
     const stats = await load(server, cookie, { seconds }, path)
     if (stats.errors > 0) throw new Error(`${server.side}: ${stats.errors} failed requests`)
     const total = totals[side]!
@@ -132,7 +196,7 @@ export async function compareServers(
     p50Us: median(total.p50),
     p99Us: median(total.p99),
     ops: total.ops,
-  })) as [Stats, Stats]
+  }))
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * `pnpm bench [--quick]`: every workload of issue 6, ours and Auth.js 0.41.3 in the same run,
- * interleaved. Prints a markdown table and writes `bench/results.json`.
+ * interleaved, with better-auth 1.7.25 as a third side in the rows where it does the same job
+ * (issue 30). Prints a markdown table and writes `bench/results.json`.
  *
  * `--quick` (under a minute) uses short rounds, fewer requests for the heap growth row, and skips
  * the Auth.js heap runs; its numbers are noisier. `--only=<id>,<id>` runs only those rows (their ids
@@ -17,19 +18,35 @@ import { solidStartRows } from "./frameworks/solid-start.js"
 import { sveltekitRows } from "./frameworks/sveltekit.js"
 import { measureHeap } from "./heap.js"
 import {
-  compareServers,
-  load,
+  compareLoads,
+  type LoadTarget,
   oursExpressUnavailable,
   type Server,
   sessionCookie,
+  signInOverHttp,
   startServer,
   verifyServer,
 } from "./http.js"
 import { LIMITS, prepareLimit } from "./limits.js"
-import { compare, type Schedule } from "./measure.js"
-import { partsToMarkdown, type Results, type Row, throughputRow, toMarkdown } from "./report.js"
+import { compare, compareAll, type Schedule, type Stats } from "./measure.js"
+import {
+  partsToMarkdown,
+  type Results,
+  type Row,
+  targetOnBetterAuth,
+  throughputRow,
+  toMarkdown,
+  withBetterAuth,
+} from "./report.js"
 import { BENCH_DIR } from "./targets.js"
-import { canRun, prepareWorkload, WORKLOADS } from "./workloads.js"
+import {
+  closeAll,
+  missingServer,
+  prepareWorkload,
+  type Runner,
+  WORKLOADS,
+  type Workload,
+} from "./workloads.js"
 
 const quick = process.argv.includes("--quick")
 const schedule: Schedule = quick
@@ -53,16 +70,13 @@ const startLoad = loadavg()
 const rows: Row[] = []
 
 for (const workload of WORKLOADS.filter(({ id }) => selected(id))) {
-  if (!canRun(workload)) {
-    progress(`· ${workload.title}: left out, REDIS_URL is not set`)
+  const missing = missingServer(workload)
+  if (missing) {
+    progress(`· ${workload.title}: left out, ${missing}`)
     continue
   }
   progress(`· ${workload.title}`)
-  const [ours, authjs] = await prepareWorkload(workload)
-  const [a, b] = await compare(ours.op, authjs.op, schedule, workload.concurrency)
-  const row = throughputRow(workload.id, workload.title, a, b, workload.minRatio)
-  rows.push(workload.baseline ? { ...row, note: "Auth.js column: ours without the feature" } : row)
-  await Promise.all([ours.close?.(), authjs.close?.()])
+  rows.push(await workloadRow(workload))
 }
 
 for (const limit of LIMITS.filter(({ id }) => selected(id))) {
@@ -88,7 +102,7 @@ rows.push(...(await astroRows({ httpRounds, selected, progress })))
 if (selected("cold-import")) {
   progress("· cold import")
   const cold = await compareColdImports(coldImportRuns)
-  rows.push({
+  const row: Row = {
     id: "cold-import",
     title: "cold import of the package root, fresh process",
     ours: { kind: "ms", ms: cold.ours },
@@ -96,15 +110,20 @@ if (selected("cold-import")) {
     ratio: cold.ours / cold.authjs,
     target: "≤ 0.5×",
     met: cold.ours / cold.authjs <= 0.5,
-  })
+  }
+  rows.push(withBetterAuth(row, { kind: "ms", ms: cold["better-auth"] }))
 }
 
 const parts: Results["bundleParts"] = {}
 for (const entry of BUNDLE_ENTRIES.filter(({ id }) => selected(id))) {
   progress(`· ${entry.title}`)
-  const [ours, authjs] = await Promise.all([bundleSize(entry, "ours"), bundleSize(entry, "authjs")])
+  const [ours, authjs, betterAuth] = await Promise.all([
+    bundleSize(entry, "ours"),
+    bundleSize(entry, "authjs"),
+    entry.betterAuth === undefined ? undefined : bundleSize(entry, "better-auth"),
+  ])
   const ratio = ours.gzipBytes / authjs.gzipBytes
-  rows.push({
+  const row: Row = {
     id: entry.id,
     title: entry.title,
     ours: { kind: "bytes", ...ours },
@@ -114,7 +133,8 @@ for (const entry of BUNDLE_ENTRIES.filter(({ id }) => selected(id))) {
       target: `≤ ${entry.maxRatio}×`,
       met: ratio <= entry.maxRatio,
     }),
-  })
+  }
+  rows.push(withBetterAuth(row, betterAuth && { kind: "bytes", ...betterAuth }))
   if (entry.id !== "bundle-full") {
     parts[entry.id] = {
       ours: await bundleParts(entry, "ours"),
@@ -170,25 +190,75 @@ writeFileSync(join(BENCH_DIR, resultsFile), `${JSON.stringify(results, null, 2)}
 process.stdout.write(`${toMarkdown(results)}\n\nWhat the session-check bundles are made of:\n`)
 process.stdout.write(`${partsToMarkdown(parts)}\n`)
 
+/**
+ * Times a workload's sides, interleaved: ours, Auth.js (or ours without the feature) unless the
+ * row has no Auth.js side, and better-auth where it has a counterpart.
+ */
+async function workloadRow(workload: Workload): Promise<Row> {
+  const prepared = await prepareWorkload(workload)
+  try {
+    const timed = [prepared.ours, prepared.authjs, prepared.betterAuth].filter(
+      (runner): runner is Runner => runner !== undefined,
+    )
+    const stats = await compareAll(
+      timed.map((runner) => runner.op),
+      schedule,
+      workload.concurrency,
+    )
+    const statsOf = (runner: Runner | undefined): Stats | undefined =>
+      runner && stats[timed.indexOf(runner)]
+    const row = throughputRow(
+      workload.id,
+      workload.title,
+      statsOf(prepared.ours),
+      statsOf(prepared.authjs),
+      workload.minRatio,
+    )
+    const noted = workload.baseline
+      ? { ...row, note: "Auth.js column: ours without the feature" }
+      : workload.withoutAuthjs
+        ? { ...row, note: "Auth.js not run: the bench has no Auth.js PostgreSQL adapter" }
+        : row
+    const betterAuth = statsOf(prepared.betterAuth)
+    const measured = withBetterAuth(noted, betterAuth && { kind: "throughput", stats: betterAuth })
+    // Without Auth.js, the row's target is set against better-auth.
+    return workload.withoutAuthjs && workload.minRatio !== undefined
+      ? targetOnBetterAuth(measured, workload.minRatio)
+      : measured
+  } finally {
+    await closeAll(prepared)
+  }
+}
+
+/**
+ * `GET /auth/session` through Express 5 on ours and Auth.js (a JWT cookie Auth.js minted), and
+ * `GET /api/auth/get-session` on better-auth (the cookies of a sign-in over HTTP), interleaved.
+ */
 async function httpRow(): Promise<Row> {
   const title = "HTTP session GET through Express 5, autocannon, 16 connections"
   const unavailable = oursExpressUnavailable()
   const cookie = await sessionCookie()
   const servers: Server[] = []
+  const start = async (side: Server["side"]) => {
+    const server = await startServer(side)
+    servers.push(server)
+    return server
+  }
   try {
-    const authjs = await startServer("authjs")
-    servers.push(authjs)
+    const authjs = await start("authjs")
     await verifyServer(authjs, cookie)
-    if (unavailable) {
-      const stats = await load(authjs, cookie, { seconds: httpRounds.seconds * httpRounds.rounds })
-      const row = throughputRow("http-express", title, undefined, stats, 3)
-      return { ...row, note: `ours not run: ${unavailable}` }
+    const betterAuth = await signInOverHttp(await start("better-auth"))
+    const targets: LoadTarget[] = [{ server: authjs, cookie }, betterAuth]
+    if (!unavailable) {
+      const ours = await start("ours")
+      await verifyServer(ours, cookie)
+      targets.unshift({ server: ours, cookie })
     }
-    const ours = await startServer("ours")
-    servers.push(ours)
-    await verifyServer(ours, cookie)
-    const [a, b] = await compareServers(ours, authjs, cookie, httpRounds)
-    return throughputRow("http-express", title, a, b, 3)
+    const stats = await compareLoads(targets, httpRounds)
+    const [a, b, c] = unavailable ? [undefined, ...stats] : stats
+    const row = throughputRow("http-express", title, a, b, 3)
+    const noted = unavailable ? { ...row, note: `ours not run: ${unavailable}` } : row
+    return withBetterAuth(noted, c && { kind: "throughput", stats: c })
   } finally {
     await Promise.all(servers.map((server) => server.stop()))
   }

@@ -1,6 +1,6 @@
 /**
  * Timing: closed-loop rounds of an operation with a fixed number in flight, interleaved between
- * the two sides (A B, B A, …) in one process so that drift and noise hit both alike.
+ * the sides (A B, B A, …) in one process so that drift and noise hit all alike.
  */
 
 /** Throughput and latency of one side over all its rounds. */
@@ -87,16 +87,28 @@ export async function compare(
   schedule: Schedule,
   concurrency = 1,
 ): Promise<[Stats, Stats]> {
-  await runFor(a, schedule.warmupMs, concurrency)
-  await runFor(b, schedule.warmupMs, concurrency)
-  const samples: [Sample[], Sample[]] = [[], []]
-  const sides = [a, b] as const
+  return (await compareAll([a, b], schedule, concurrency)) as [Stats, Stats]
+}
+
+/**
+ * Times any number of operations in interleaved rounds, in their order in even rounds and in
+ * reverse in odd ones (A B C, C B A, …), so that none always runs right after the same one; a
+ * warm-up of each first, garbage collected before every turn. The stats come in `ops`' order.
+ */
+export async function compareAll(
+  ops: ReadonlyArray<() => Promise<void>>,
+  schedule: Schedule,
+  concurrency = 1,
+): Promise<Stats[]> {
+  for (const op of ops) await runFor(op, schedule.warmupMs, concurrency)
+  const samples: Sample[][] = ops.map(() => [])
+  const forward = ops.map((_, index) => index)
+  const backward = [...forward].reverse()
   for (let round = 0; round < schedule.rounds; round++) {
-    const order = round % 2 === 0 ? [0, 1] : [1, 0]
-    for (const side of order) {
+    for (const side of round % 2 === 0 ? forward : backward) {
       collectGarbage()
-      samples[side]!.push(await runFor(sides[side]!, schedule.roundMs, concurrency))
+      samples[side]!.push(await runFor(ops[side]!, schedule.roundMs, concurrency))
     }
   }
-  return [summarize(samples[0]), summarize(samples[1])]
+  return samples.map(summarize)
 }

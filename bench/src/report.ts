@@ -1,5 +1,6 @@
 /** The results: rows with their ratio and target, as JSON and as a markdown table. */
 import type { BundlePart } from "./bundles.js"
+import { BETTER_AUTH_LABEL } from "./fixtures.js"
 import type { Stats } from "./measure.js"
 
 export type Measure =
@@ -15,6 +16,10 @@ export interface Row {
   authjs?: Measure
   /** Ours over Auth.js: ops/s for throughput rows, time or bytes for the others. */
   ratio?: number
+  /** better-auth's measure, in the rows where it does the same job. */
+  betterAuth?: Measure
+  /** Ours over better-auth, as `ratio` is over Auth.js. */
+  betterAuthRatio?: number
   /** The target of issue 6, as written there. */
   target?: string
   met?: boolean
@@ -53,6 +58,45 @@ export function throughputRow(
   }
 }
 
+/** What a ratio compares: ops/s, milliseconds or gzipped bytes; none for heap rows. */
+function magnitude(measure: Measure | undefined): number | undefined {
+  switch (measure?.kind) {
+    case "throughput":
+      return measure.stats.opsPerSec
+    case "ms":
+      return measure.ms
+    case "bytes":
+      return measure.gzipBytes
+    default:
+      return undefined
+  }
+}
+
+/** The row with better-auth's measure and the ratio of ours over it (none without a measure). */
+export function withBetterAuth(row: Row, betterAuth: Measure | undefined): Row {
+  if (!betterAuth) return row
+  const ours = magnitude(row.ours)
+  const theirs = magnitude(betterAuth)
+  return {
+    ...row,
+    betterAuth,
+    ...(ours !== undefined && theirs !== undefined && { betterAuthRatio: ours / theirs }),
+  }
+}
+
+/**
+ * The row with its target checked against better-auth instead of Auth.js: for the rows Auth.js
+ * does not run (`withoutAuthjs`), whose targets are set against better-auth.
+ */
+export function targetOnBetterAuth(row: Row, minRatio: number): Row {
+  const { betterAuthRatio } = row
+  return {
+    ...row,
+    target: `≥ ${minRatio}× better-auth`,
+    ...(betterAuthRatio !== undefined && { met: betterAuthRatio >= minRatio }),
+  }
+}
+
 const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 })
 
 function duration(us: number): string {
@@ -79,20 +123,25 @@ function formatMeasure(measure: Measure | undefined): string {
   }
 }
 
+function formatRatio(ratio: number | undefined): string {
+  return ratio === undefined ? "—" : `${ratio.toFixed(2)}×`
+}
+
 /** The results as a markdown table, with a line on how they were taken. */
 export function toMarkdown(results: Results): string {
   const lines = [
     `Node ${results.node}, ${results.cpus} CPUs, ${results.mode} run, ${results.date}; load average ${results.loadAverage.start.map((n) => n.toFixed(2)).join(" ")} at the start, ${results.loadAverage.end.map((n) => n.toFixed(2)).join(" ")} at the end.`,
     "",
-    "| workload | @auth/core (ours) | Auth.js 0.41.3 | ours / Auth.js | target | met |",
-    "| --- | --- | --- | --- | --- | --- |",
+    `| workload | @auth/core (ours) | Auth.js 0.41.3 | ${BETTER_AUTH_LABEL} | ours / Auth.js | ours / better-auth | target | met |`,
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
   ]
   for (const row of results.rows) {
-    const ratio = row.ratio === undefined ? "—" : `${row.ratio.toFixed(2)}×`
     const met = row.met === undefined ? "—" : row.met ? "yes" : "**no**"
     const title = row.note ? `${row.title} (${row.note})` : row.title
+    const measures = [row.ours, row.authjs, row.betterAuth].map(formatMeasure)
+    const ratios = [row.ratio, row.betterAuthRatio].map(formatRatio)
     lines.push(
-      `| ${title} | ${formatMeasure(row.ours)} | ${formatMeasure(row.authjs)} | ${ratio} | ${row.target ?? ""} | ${met} |`,
+      `| ${title} | ${measures.join(" | ")} | ${ratios.join(" | ")} | ${row.target ?? ""} | ${met} |`,
     )
   }
   return lines.join("\n")

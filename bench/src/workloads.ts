@@ -3,20 +3,34 @@
  * or an edge middleware calls it. Each is set up the same way for every implementation and
  * checked once, thoroughly, before it is timed.
  */
-import { BASE_PATH, ORIGIN, SECRET, SESSION_COOKIE, silentLogger, USER } from "./fixtures.js"
-import { type AuthOptions, authjsJwt, loadTarget, type Target, type TargetId } from "./targets.js"
+import {
+  cachedDatabaseSessionRunner,
+  databaseSessionRunner,
+  databaseSessionWith,
+  markedDatabaseRunner,
+  postgresSessionRunner,
+  trackedDatabaseRunner,
+} from "./database-workloads.js"
+import { SESSION_COOKIE } from "./fixtures.js"
+import { hasPostgres } from "./postgres.js"
+import { openBenchRedisStore } from "./redis-store.js"
+import {
+  assertAuthjsDecodes,
+  cookieValue,
+  expectSession,
+  expectStatus,
+  get,
+  jwtConfig,
+  sessionGetRunner,
+  signIn,
+} from "./requests.js"
+import type { Runner } from "./runner.js"
+import { type AuthOptions, loadTarget, type Target, type TargetId } from "./targets.js"
 
-/** One operation of a workload, ready to repeat. */
-export interface Runner {
-  /** Runs the operation once; throws when the response is not the expected one. */
-  op(): Promise<void>
-  /** Checks once, thoroughly, that the operation does what it should. */
-  verify(): Promise<void>
-  /** Releases what the runner holds (a Redis connection), when it holds anything. */
-  close?(): Promise<void>
-}
+export { assertAuthjsDecodes, cookiesOf, cookieValue, jwtConfig } from "./requests.js"
+export type { Runner } from "./runner.js"
 
-/** A workload timed for one of our builds against Auth.js. */
+/** A workload timed for one of our builds against Auth.js and, where it has one, better-auth. */
 export interface Workload {
   readonly id: string
   readonly title: string
@@ -24,7 +38,7 @@ export interface Workload {
   readonly concurrency: number
   /** Which of our builds runs it. */
   readonly ours: TargetId
-  /** The ratio ours/Auth.js (ops/s) issue 6 asks for. */
+  /** The ratio ours/Auth.js (ops/s) asked for; ours/better-auth for the rows without Auth.js. */
   readonly minRatio?: number
   setup(target: Target): Promise<Runner>
   /**
@@ -34,128 +48,26 @@ export interface Workload {
   baseline?(target: Target): Promise<Runner>
   /** Needs the Redis server of `REDIS_URL`; left out without one. */
   readonly needsRedis?: boolean
+  /** Needs the PostgreSQL of `DATABASE_URL`; left out without one. */
+  readonly needsPostgres?: boolean
+  /** better-auth's counterpart of the operation, for the rows where it does the same job. */
+  betterAuth?(): Promise<Runner>
+  /** No Auth.js column: the bench has no Auth.js counterpart (its PostgreSQL adapter). */
+  readonly withoutAuthjs?: boolean
 }
 
-/** Whether a workload can run here: those that need Redis only with `REDIS_URL` set. */
-export function canRun(workload: Workload): boolean {
-  return !workload.needsRedis || Boolean(process.env.REDIS_URL)
-}
-
-/** A JWT-session config with a credentials provider that signs in as {@link USER}. */
-export function jwtConfig(target: Target): AuthOptions {
-  return {
-    secret: SECRET,
-    trustHost: true,
-    basePath: BASE_PATH,
-    logger: silentLogger,
-    providers: [
-      target.Credentials({
-        credentials: { username: {}, password: {} },
-        authorize: async () => ({ ...USER }),
-      }),
-    ],
-  }
-}
-
-function databaseConfig(target: Target, adapter: AuthOptions, store?: unknown): AuthOptions {
-  return {
-    secret: SECRET,
-    trustHost: true,
-    basePath: BASE_PATH,
-    logger: silentLogger,
-    adapter,
-    session: store === undefined ? { strategy: "database" } : { strategy: "database", store },
-    providers: [target.GitHub({ clientId: "bench-client", clientSecret: "bench-secret" })],
-  }
-}
-
-function get(path: string, cookie?: string): Request {
-  return new Request(`${ORIGIN}${BASE_PATH}${path}`, cookie ? { headers: { cookie } } : {})
-}
-
-/** The `name=value` pairs a response sets, as a `Cookie` header. */
-export function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((header) => header.slice(0, header.indexOf(";") === -1 ? undefined : header.indexOf(";")))
-    .join("; ")
-}
-
-/** The value a response sets for a cookie, if it sets it. */
-export function cookieValue(response: Response, name: string): string | undefined {
-  for (const header of response.headers.getSetCookie()) {
-    if (!header.startsWith(`${name}=`)) continue
-    const end = header.indexOf(";")
-    return decodeURIComponent(header.slice(name.length + 1, end === -1 ? undefined : end))
-  }
+/** Why a workload cannot run here (the server it needs is not set), or `undefined` when it can. */
+export function missingServer(workload: Workload): string | undefined {
+  if (workload.needsRedis && !process.env.REDIS_URL) return "REDIS_URL is not set"
+  if (workload.needsPostgres && !hasPostgres()) return "DATABASE_URL is not set"
   return undefined
 }
 
-function expectStatus(response: Response, status: number, what: string): void {
-  if (response.status !== status) {
-    throw new Error(`${what}: expected status ${status}, got ${response.status}.`)
-  }
-}
-
-/** Checks that a `/session` response body is {@link USER}'s session. */
-async function expectSession(response: Response, what: string): Promise<void> {
-  const session = (await response.json()) as { user?: { email?: string } } | null
-  if (session?.user?.email !== USER.email) throw new Error(`${what}: no session.`)
-}
-
-/** Checks that a session token decodes with the published Auth.js as {@link USER}'s. */
-export async function assertAuthjsDecodes(token: string | undefined, what: string): Promise<void> {
-  if (!token) throw new Error(`${what}: no session cookie was set.`)
-  const { decode } = await authjsJwt()
-  const claims = await decode({ token, secret: SECRET, salt: SESSION_COOKIE })
-  if (claims?.email !== USER.email || claims?.name !== USER.name) {
-    throw new Error(`${what}: the session token does not decode with Auth.js as the user's.`)
-  }
-}
-
-/** Signs in through the credentials provider (GET csrf, POST callback); returns the response. */
-async function signIn(target: Target, config: AuthOptions): Promise<Response> {
-  const csrf = await target.Auth(get("/csrf"), config)
-  expectStatus(csrf, 200, "GET /csrf")
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string }
-  const body = new URLSearchParams({ csrfToken, username: "ada", password: "pw" })
-  const callback = await target.Auth(
-    new Request(`${ORIGIN}${BASE_PATH}/callback/credentials`, {
-      method: "POST",
-      headers: { cookie: cookiesOf(csrf), "content-type": "application/x-www-form-urlencoded" },
-      body,
-    }),
-    config,
-  )
-  expectStatus(callback, 302, "POST /callback/credentials")
-  await callback.arrayBuffer()
-  return callback
-}
-
 /**
- * A runner that GETs `/session` (with `cookie`, when given): the timed op only reads the body;
- * `verify` also hands the response to `check`, which throws when it is wrong.
+ * better-auth's runners, imported when a row first needs them: a process that only runs ours
+ * (the heap rows' children) never loads better-auth.
  */
-function sessionGetRunner(
-  target: Target,
-  config: AuthOptions,
-  cookie: string | undefined,
-  check: (response: Response) => Promise<void>,
-): Runner {
-  const fetchSession = async () => {
-    const response = await target.Auth(get("/session", cookie), config)
-    expectStatus(response, 200, "GET /session")
-    return response
-  }
-  return {
-    async op() {
-      await (await fetchSession()).arrayBuffer()
-    },
-    async verify() {
-      await check(await fetchSession())
-    },
-  }
-}
+const betterAuthRunners = () => import("./better-auth-workloads.js")
 
 /** GET `/session` with the JWT cookie a real sign-in set; checks the re-issued token. */
 export async function jwtSessionRunner(target: Target): Promise<Runner> {
@@ -218,36 +130,6 @@ async function hostileCookieRunner(target: Target): Promise<Runner> {
   })
 }
 
-async function databaseSessionRunner(target: Target): Promise<Runner> {
-  const adapter = target.createAdapter() as Record<string, (...args: unknown[]) => Promise<unknown>>
-  return databaseSessionWith(target, adapter)
-}
-
-/** GET `/session` with a database session stored through `adapter`. */
-async function databaseSessionWith(
-  target: Target,
-  adapter: Record<string, (...args: unknown[]) => Promise<unknown>>,
-  store?: unknown,
-): Promise<Runner> {
-  const config = databaseConfig(target, adapter, store)
-  const user = (await adapter.createUser!({
-    email: USER.email,
-    name: USER.name,
-    image: USER.image,
-    emailVerified: null,
-  })) as { id: string }
-  const sessionToken = crypto.randomUUID()
-  await adapter.createSession!({
-    sessionToken,
-    userId: user.id,
-    expires: new Date(Date.now() + 30 * 24 * 3600 * 1000),
-  })
-  const cookie = `${SESSION_COOKIE}=${sessionToken}`
-  return sessionGetRunner(target, config, cookie, (response) =>
-    expectSession(response, "GET /session, database"),
-  )
-}
-
 /**
  * GET `/session` with a JWT cookie, the token's revocation looked up in `store` (`false`: not
  * revocable, no lookup). The store's `close` closes the runner.
@@ -276,55 +158,7 @@ function memoryStoreRunner(target: Target): Promise<Runner> {
  * (RESP3 client-side caching), so a read of an unchanged token's keys stays in the process.
  */
 async function redisStoreRunner(target: Target, clientSideCache = false): Promise<Runner> {
-  const { createClient } = await import("redis")
-  const { createRedisStore } = await import("@auth/core/redis")
-  const client = await createClient({
-    url: process.env.REDIS_URL,
-    ...(clientSideCache ? { RESP: 3, clientSideCache: { ttl: 0, maxEntries: 10_000 } } : {}),
-  })
-    .on("error", () => {})
-    .connect()
-  const prefix = `bench:${crypto.randomUUID()}:`
-  const close = async () => {
-    for await (const keys of client.scanIterator({ MATCH: `${prefix}*` })) {
-      if (keys.length > 0) await client.del(keys)
-    }
-    await client.quit()
-  }
-  return revocableJwtRunner(target, { store: createRedisStore(client, { prefix }), close })
-}
-
-/**
- * GET `/session` with a database session on our memory adapter and a GitHub provider, whose
- * refresh-failure mark (`getAccessToken`) is looked up in a Redis `session.store`; the baseline
- * has `store: false`, which looks nothing up.
- */
-async function markedDatabaseRunner(target: Target): Promise<Runner> {
-  const { createClient } = await import("redis")
-  const { createRedisStore } = await import("@auth/core/redis")
-  const client = await createClient({ url: process.env.REDIS_URL })
-    .on("error", () => {})
-    .connect()
-  const prefix = `bench:${crypto.randomUUID()}:`
-  const adapter = target.createAdapter() as Record<string, (...args: unknown[]) => Promise<unknown>>
-  const runner = await databaseSessionWith(target, adapter, createRedisStore(client, { prefix }))
-  return {
-    ...runner,
-    async close() {
-      await runner.close?.()
-      await client.quit()
-    },
-  }
-}
-
-/**
- * GET `/session` with a database session on our memory adapter; `tracked: false` takes away the
- * adapter's `listSessions`, so that no session details (last use, device) are kept.
- */
-async function trackedDatabaseRunner(target: Target, tracked: boolean): Promise<Runner> {
-  const adapter = target.createAdapter() as Record<string, (...args: unknown[]) => Promise<unknown>>
-  if (!tracked) delete adapter.listSessions
-  return databaseSessionWith(target, adapter)
+  return revocableJwtRunner(target, await openBenchRedisStore(clientSideCache))
 }
 
 async function csrfRunner(target: Target): Promise<Runner> {
@@ -358,20 +192,8 @@ function limitedSignInRunner(target: Target, rateLimit: unknown): Promise<Runner
 
 /** A credentials sign-in, limits counted in Redis (`REDIS_URL`) under a prefix of its own. */
 async function redisLimitedSignInRunner(target: Target): Promise<Runner> {
-  const { createClient } = await import("redis")
-  const { createRedisStore } = await import("@auth/core/redis")
-  const client = await createClient({ url: process.env.REDIS_URL })
-    .on("error", () => {})
-    .connect()
-  const prefix = `bench:${crypto.randomUUID()}:`
-  const runner = await limitedSignInRunner(target, { store: createRedisStore(client, { prefix }) })
-  const close = async () => {
-    for await (const keys of client.scanIterator({ MATCH: `${prefix}*` })) {
-      if (keys.length > 0) await client.del(keys)
-    }
-    await client.quit()
-  }
-  return { ...runner, close }
+  const { store, close } = await openBenchRedisStore()
+  return { ...(await limitedSignInRunner(target, { store })), close }
 }
 
 /** Credentials sign-ins (GET csrf, POST callback) with `config`, each checked by Auth.js's decode. */
@@ -395,6 +217,7 @@ export const WORKLOADS: readonly Workload[] = [
     ours: "ours",
     minRatio: 10,
     setup: jwtSessionRunner,
+    betterAuth: async () => (await betterAuthRunners()).betterAuthStatelessRunner(),
   },
   {
     id: "session-jwt-16",
@@ -403,6 +226,7 @@ export const WORKLOADS: readonly Workload[] = [
     ours: "ours",
     minRatio: 5,
     setup: jwtSessionRunner,
+    betterAuth: async () => (await betterAuthRunners()).betterAuthStatelessRunner(),
   },
   {
     id: "session-jwt-webcrypto",
@@ -419,6 +243,7 @@ export const WORKLOADS: readonly Workload[] = [
     concurrency: 1,
     ours: "ours",
     setup: pollingJwtSessionRunner,
+    betterAuth: async () => (await betterAuthRunners()).betterAuthPollingRunner(),
   },
   {
     id: "session-none",
@@ -426,6 +251,7 @@ export const WORKLOADS: readonly Workload[] = [
     concurrency: 1,
     ours: "ours",
     setup: noCookieRunner,
+    betterAuth: async () => (await betterAuthRunners()).betterAuthNoCookieRunner(),
   },
   {
     id: "session-database",
@@ -434,6 +260,46 @@ export const WORKLOADS: readonly Workload[] = [
     ours: "ours",
     minRatio: 3,
     setup: databaseSessionRunner,
+    betterAuth: async () => (await betterAuthRunners()).betterAuthMemoryRunner(),
+  },
+  {
+    id: "session-database-postgres",
+    title: "session GET, database, PostgreSQL (better-auth: no cookie cache)",
+    concurrency: 1,
+    ours: "ours",
+    minRatio: 2.5,
+    setup: (target) => postgresSessionRunner(target),
+    betterAuth: async () => (await betterAuthRunners()).betterAuthPostgresRunner(false),
+    withoutAuthjs: true,
+    needsPostgres: true,
+  },
+  {
+    id: "session-database-postgres-cookie-cache",
+    title: "session GET, database, PostgreSQL, both with a 5-minute session.cookieCache",
+    concurrency: 1,
+    ours: "ours",
+    minRatio: 1.5,
+    setup: (target) => postgresSessionRunner(target, true),
+    betterAuth: async () => (await betterAuthRunners()).betterAuthPostgresRunner(true),
+    withoutAuthjs: true,
+    needsPostgres: true,
+  },
+  {
+    id: "session-database-cookie-cache",
+    title: "session GET, database, in-memory adapter, `session.cookieCache` (vs without)",
+    concurrency: 1,
+    ours: "ours",
+    setup: cachedDatabaseSessionRunner,
+    baseline: databaseSessionRunner,
+  },
+  {
+    id: "session-database-postgres-cached",
+    title: "session GET, database, PostgreSQL, `session.cookieCache` (vs without)",
+    concurrency: 1,
+    ours: "ours",
+    setup: (target) => postgresSessionRunner(target, true),
+    baseline: (target) => postgresSessionRunner(target, false),
+    needsPostgres: true,
   },
   {
     id: "session-hostile-cookie",
@@ -524,11 +390,38 @@ export const WORKLOADS: readonly Workload[] = [
   },
 ]
 
-/** Sets up and verifies a workload for one of our builds and for Auth.js. */
-export async function prepareWorkload(workload: Workload): Promise<[Runner, Runner]> {
-  const [ours, authjs] = await Promise.all([loadTarget(workload.ours), loadTarget("authjs")])
-  const other = workload.baseline ? workload.baseline(ours) : workload.setup(authjs)
-  const runners = [await workload.setup(ours), await other] as [Runner, Runner]
-  for (const runner of runners) await runner.verify()
-  return runners
+/** A workload's runners, set up and verified: ours, Auth.js's (or our baseline), better-auth's. */
+export interface PreparedWorkload {
+  readonly ours: Runner
+  /** Auth.js's runner, or ours without the feature for a row with a `baseline`. */
+  readonly authjs?: Runner
+  readonly betterAuth?: Runner
+}
+
+/**
+ * Sets up and verifies a workload for one of our builds, for Auth.js (unless the row has none)
+ * and for better-auth (where it has a counterpart). What was set up is closed when a check fails.
+ */
+export async function prepareWorkload(workload: Workload): Promise<PreparedWorkload> {
+  const ours = await loadTarget(workload.ours)
+  const prepared: { ours?: Runner; authjs?: Runner; betterAuth?: Runner } = {}
+  try {
+    prepared.ours = await workload.setup(ours)
+    if (workload.baseline) {
+      prepared.authjs = await workload.baseline(ours)
+    } else if (!workload.withoutAuthjs) {
+      prepared.authjs = await workload.setup(await loadTarget("authjs"))
+    }
+    if (workload.betterAuth) prepared.betterAuth = await workload.betterAuth()
+    for (const runner of Object.values(prepared)) await runner.verify()
+  } catch (error) {
+    await closeAll(prepared)
+    throw error
+  }
+  return prepared as PreparedWorkload
+}
+
+/** Closes every runner of a workload that holds something. */
+export async function closeAll(prepared: Partial<PreparedWorkload>): Promise<void> {
+  await Promise.all(Object.values(prepared).map((runner) => runner?.close?.()))
 }

@@ -1,6 +1,7 @@
 /**
  * The smoke pass CI runs: every workload of `pnpm bench`, set up, verified for correctness and
- * run a few times, for ours and for Auth.js. Nothing here is timed or compared.
+ * run a few times, for ours, for Auth.js and for better-auth where a row has it. Nothing here is
+ * timed or compared.
  */
 import { describe, expect, it } from "vitest"
 import { BUNDLE_ENTRIES, bundleParts, bundleSize } from "../src/bundles.js"
@@ -11,31 +12,43 @@ import {
   oursExpressUnavailable,
   type Server,
   sessionCookie,
+  signInOverHttp,
   startServer,
   verifyServer,
 } from "../src/http.js"
 import { LIMITS, prepareLimit } from "../src/limits.js"
 import { compare, percentile } from "../src/measure.js"
-import { prepareWorkload, WORKLOADS } from "../src/workloads.js"
+import { closeAll, prepareWorkload, WORKLOADS } from "../src/workloads.js"
 
 const ITERATIONS = 3
 
 describe("in-process workloads", () => {
   const smoke = async (_id: string, workload: (typeof WORKLOADS)[number]) => {
-    const runners = await prepareWorkload(workload)
-    for (const runner of runners) {
-      await Promise.all(Array.from({ length: workload.concurrency }, () => runner.op()))
-      for (let i = 0; i < ITERATIONS; i++) await runner.op()
-      await runner.close?.()
+    const prepared = await prepareWorkload(workload)
+    try {
+      expect(prepared.authjs === undefined).toBe(Boolean(workload.withoutAuthjs))
+      expect(prepared.betterAuth === undefined).toBe(workload.betterAuth === undefined)
+      for (const runner of Object.values(prepared)) {
+        await Promise.all(Array.from({ length: workload.concurrency }, () => runner.op()))
+        for (let i = 0; i < ITERATIONS; i++) await runner.op()
+      }
+    } finally {
+      await closeAll(prepared)
     }
   }
-  const rows = (redis: boolean) =>
-    WORKLOADS.filter((workload) => Boolean(workload.needsRedis) === redis).map(
-      (workload) => [workload.id, workload] as const,
-    )
-  it.each(rows(false))("%s: verified, then run for ours and Auth.js", smoke)
+  const rows = (server: "none" | "redis" | "postgres") =>
+    WORKLOADS.filter(
+      (workload) =>
+        (workload.needsRedis ? "redis" : workload.needsPostgres ? "postgres" : "none") === server,
+    ).map((workload) => [workload.id, workload] as const)
+  it.each(rows("none"))("%s: verified, then run for each implementation", smoke)
   // The rows on Redis need the server of REDIS_URL (`.ci/run` sets it when one answers).
-  it.skipIf(!process.env.REDIS_URL).each(rows(true))("%s: verified on Redis, then run", smoke)
+  it.skipIf(!process.env.REDIS_URL).each(rows("redis"))("%s: verified on Redis, then run", smoke)
+  // The rows on PostgreSQL need the server of DATABASE_URL, each in a schema of its own.
+  it.skipIf(!process.env.DATABASE_URL).each(rows("postgres"))(
+    "%s: verified on PostgreSQL, then run",
+    smoke,
+  )
 })
 
 describe("limit rows", () => {
@@ -84,10 +97,22 @@ describe("HTTP through Express", () => {
     "our server answers the session under load (needs packages/express built)",
     () => withServer("ours"),
   )
+
+  it("better-auth's server signs in over HTTP and answers the session under load", async () => {
+    const server = await startServer("better-auth")
+    try {
+      const { cookie, path } = await signInOverHttp(server)
+      const stats = await load(server, cookie, { amount: 20 }, path)
+      expect(stats.errors).toBe(0)
+      expect(stats.ops).toBe(20)
+    } finally {
+      await server.stop()
+    }
+  })
 })
 
 describe("cold import", () => {
-  it("imports both packages in fresh processes", async () => {
+  it("imports each package in fresh processes", async () => {
     for (const specifier of Object.values(COLD_IMPORT_SPECIFIERS)) {
       expect(await coldImportOnce(specifier)).toBeGreaterThan(0)
     }
@@ -96,9 +121,10 @@ describe("cold import", () => {
 
 describe("bundle sizes", () => {
   it.each(BUNDLE_ENTRIES.map((entry) => [entry.id, entry] as const))(
-    "%s bundles for both packages",
+    "%s bundles for each package it has an entry for",
     async (_id, entry) => {
-      for (const side of ["ours", "authjs"] as const) {
+      const betterAuth = entry.betterAuth === undefined ? [] : (["better-auth"] as const)
+      for (const side of ["ours", "authjs", ...betterAuth] as const) {
         const { minBytes, gzipBytes } = await bundleSize(entry, side)
         expect(gzipBytes).toBeGreaterThan(0)
         expect(gzipBytes).toBeLessThan(minBytes)
