@@ -17,6 +17,12 @@ export interface ChunkedCookieRead {
   names: string[]
 }
 
+/** Whether a cookie named `cookieName` is the cookie `name` or one of its chunks (`name.<digits>`). */
+export function belongsToCookie(cookieName: string, name: string): boolean {
+  if (cookieName === name) return true
+  return cookieName.startsWith(`${name}.`) && /^[0-9]+$/.test(cookieName.slice(name.length + 1))
+}
+
 /**
  * Reads a cookie that may have been split into chunks by {@link writeChunkedCookie}.
  *
@@ -34,16 +40,11 @@ export function readChunkedCookie(
 ): ChunkedCookieRead {
   const names: string[] = []
   const chunks = new Map<number, string>()
-  const prefix = `${name}.`
   for (const [cookieName, value] of Object.entries(cookies)) {
-    if (cookieName === name) {
-      names.push(cookieName)
-      continue
-    }
-    if (!cookieName.startsWith(prefix)) continue
-    const suffix = cookieName.slice(prefix.length)
-    if (!/^[0-9]+$/.test(suffix)) continue
+    if (!belongsToCookie(cookieName, name)) continue
     names.push(cookieName)
+    if (cookieName === name) continue
+    const suffix = cookieName.slice(name.length + 1)
     if (CHUNK_INDEX.test(suffix) && value !== "") chunks.set(Number(suffix), value)
   }
 

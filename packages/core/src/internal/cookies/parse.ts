@@ -42,7 +42,8 @@ function unquote(value: string): string {
   return value
 }
 
-function decodeValue(value: string): string {
+/** A cookie value percent-decoded, or as it is when it does not decode. */
+export function decodeValue(value: string): string {
   if (!value.includes("%")) return value
   try {
     return decodeURIComponent(value)

@@ -6,6 +6,9 @@
  */
 import type { Cookie } from "../../types/cookies.js"
 import type { Session } from "../../types.js"
+import { belongsToCookie } from "../cookies/chunks.js"
+import { decodeValue } from "../cookies/parse.js"
+import { parseSetCookie } from "../cookies/parse-set-cookie.js"
 import { DatabaseUnavailableError } from "../database-unavailable.js"
 import { type AuthContext, actionUrl } from "../request/context.js"
 import type { SessionRead } from "./jwt-session.js"
@@ -65,43 +68,25 @@ function forwardedHeaders(headers: Headers): Headers {
 
 /**
  * The session and session cache cookies (and their chunks) a `/session` answer set, with this
- * config's options for them and the expiry the answer gave (the same config set them).
+ * config's options for them and the lifetime the answer gave (the same config set them).
  */
 function sessionCookiesOf(context: AuthContext, response: Response): Cookie[] {
-  const { sessionToken, sessionCache } = context.cookies
+  const own = [context.cookies.sessionToken, context.cookies.sessionCache]
   const cookies: Cookie[] = []
   for (const header of response.headers.getSetCookie()) {
-    const [pair = "", ...attributes] = header.split(";")
-    const separator = pair.indexOf("=")
-    const name = pair.slice(0, separator).trim()
-    const own = [sessionToken, sessionCache].find((cookie) => isCookieOrChunk(name, cookie.name))
-    if (separator === -1 || !own) continue
-    const value = safeDecode(pair.slice(separator + 1).trim())
-    cookies.push({ name, value, options: { ...own.options, ...lifetimeOf(attributes) } })
+    const parsed = parseSetCookie(header)
+    const cookie = parsed && own.find(({ name }) => belongsToCookie(parsed.name, name))
+    if (!parsed || !cookie) continue
+    const { maxAge, expires } = parsed
+    cookies.push({
+      name: parsed.name,
+      value: decodeValue(parsed.value),
+      // `Max-Age` wins over `Expires` (RFC 6265 §5.3).
+      options: {
+        ...cookie.options,
+        ...(maxAge !== undefined ? { maxAge } : expires ? { expires } : {}),
+      },
+    })
   }
   return cookies
-}
-
-/** `Max-Age` (which wins) or `Expires` of a `Set-Cookie`'s attributes (RFC 6265 §5.2.1-2). */
-function lifetimeOf(attributes: string[]): { maxAge?: number; expires?: Date } {
-  let expires: Date | undefined
-  for (const attribute of attributes) {
-    const [key = "", value = ""] = attribute.split("=", 2).map((part) => part.trim())
-    if (/^max-age$/i.test(key) && /^-?\d+$/.test(value)) return { maxAge: Number(value) }
-    if (/^expires$/i.test(key) && !Number.isNaN(Date.parse(value))) expires = new Date(value)
-  }
-  return expires ? { expires } : {}
-}
-
-function isCookieOrChunk(cookieName: string, name: string): boolean {
-  if (cookieName === name) return true
-  return cookieName.startsWith(`${name}.`) && /^\d+$/.test(cookieName.slice(name.length + 1))
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value)
-  } catch {
-    return value
-  }
 }

@@ -12,6 +12,7 @@ import {
 import type { AuthContext } from "../request/context.js"
 
 const reads = new WeakMap<AuthContext, ChunkedCookieRead>()
+const cacheReads = new WeakMap<AuthContext, ChunkedCookieRead>()
 
 /** The request's session cookie value and every chunk name it came in. */
 export function readSessionCookie(context: AuthContext): ChunkedCookieRead {
@@ -41,7 +42,12 @@ export function clearSessionCookies(context: AuthContext): Cookie[] {
 
 /** The request's session cache cookie (`session.cookieCache`) and every chunk name it came in. */
 export function readSessionCacheCookie(context: AuthContext): ChunkedCookieRead {
-  return readChunkedCookie(context.request.cookies, context.cookies.sessionCache.name)
+  let read = cacheReads.get(context)
+  if (!read) {
+    read = readChunkedCookie(context.request.cookies, context.cookies.sessionCache.name)
+    cacheReads.set(context, read)
+  }
+  return read
 }
 
 /** The cookies that delete the session cache cookie, when the request has one; else none. */
