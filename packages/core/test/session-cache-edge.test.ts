@@ -4,8 +4,7 @@
  * is stale or missing, from the app's own GET `/auth/session`, served over HTTP (node:http on
  * 127.0.0.1) by the same config with the database. The edge's adapter throws on every call.
  */
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
+import { type ServedFetch, serveFetch } from "@auth/dev-servers"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import type { Adapter } from "../src/adapters.js"
 import { Auth } from "../src/index.js"
@@ -35,7 +34,7 @@ function edgeAdapter(): { adapter: Adapter; calls: string[] } {
 describe("database sessions checked at the edge with the session cache cookie", () => {
   const user = { id: "u-edge", email: "edge@example.test", name: "Edge", emailVerified: null }
   const database = recordAdapter(MemoryAdapter())
-  let server: Server
+  let app: ServedFetch
   let origin: string
   let served = 0
   /** The app's config, where the database is: one object, resolved once. */
@@ -55,30 +54,16 @@ describe("database sessions checked at the edge with the session cache cookie", 
 
   beforeAll(async () => {
     await database.adapter.createUser!(user)
-    server = createServer(async (req, res) => {
+    app = await serveFetch((request) => {
       served += 1
-      const request = new Request(new URL(req.url ?? "/", origin), {
-        headers: Object.entries(req.headers).flatMap(([name, value]) =>
-          Array.isArray(value)
-            ? value.map((item): [string, string] => [name, item])
-            : [[name, value ?? ""] as [string, string]],
-        ),
-      })
-      const response = await Auth(request, appConfig)
-      res.statusCode = response.status
-      response.headers.forEach((value, name) => {
-        if (name !== "set-cookie") res.setHeader(name, value)
-      })
-      res.setHeader("set-cookie", response.headers.getSetCookie())
-      res.end(Buffer.from(await response.arrayBuffer()))
+      return Auth(request, appConfig)
     })
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    origin = app.url
     appConfig = config(database.adapter)
   })
 
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve))
+    await app.close()
   })
 
   afterEach(() => {

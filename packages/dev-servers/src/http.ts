@@ -3,7 +3,7 @@
  * waiting for kept-alive connections, reading bodies, answering, recording requests, and queues
  * of failures to induce.
  */
-import type { IncomingMessage, Server, ServerResponse } from "node:http"
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 
 /**
@@ -161,4 +161,37 @@ export async function closeServer(server: Server): Promise<void> {
     server.close((error) => (error ? reject(error) : resolve()))
     server.closeAllConnections()
   })
+}
+
+/** A fetch handler served over node:http, and how to stop it. */
+export interface ServedFetch {
+  /** `http://127.0.0.1:<port>`. */
+  readonly url: string
+  close(): Promise<void>
+}
+
+/**
+ * Serves a fetch handler (`(request) => Response`, as an edge runtime or a route handler takes
+ * requests) on `127.0.0.1` and a free port: GET and HEAD requests with their headers, which is
+ * what the tests that serve one send; the response's `Set-Cookie` headers each on their own line.
+ */
+export async function serveFetch(
+  handler: (request: Request) => Promise<Response>,
+): Promise<ServedFetch> {
+  let url = ""
+  const server = createServer(async (req, res) => {
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(req.headers)) {
+      for (const item of Array.isArray(value) ? value : [value ?? ""]) headers.append(name, item)
+    }
+    const response = await handler(new Request(new URL(req.url ?? "/", url), { headers }))
+    res.statusCode = response.status
+    response.headers.forEach((value, name) => {
+      if (name !== "set-cookie") res.setHeader(name, value)
+    })
+    res.setHeader("set-cookie", response.headers.getSetCookie())
+    res.end(Buffer.from(await response.arrayBuffer()))
+  })
+  url = await listen(server)
+  return { url, close: () => closeServer(server) }
 }

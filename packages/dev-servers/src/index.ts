@@ -23,6 +23,7 @@ export type {
   ListenOptions,
   RecordedRequest,
 } from "./http.js"
+export { type ServedFetch, serveFetch } from "./http.js"
 export {
   type Idp,
   type IdpAccountClaims,

@@ -4,6 +4,8 @@
  *
  * @module @auth/integration-test
  */
+
+export { type ServedFetch, serveFetch } from "@auth/dev-servers"
 export { HttpClient, locationOf, type RawResponse } from "./client.js"
 export {
   type ContractApp,

@@ -6,11 +6,14 @@
  * middleware reads a stale or missing cache from the app's own GET `/api/auth/session`, served
  * by the app's route handlers over node:http on 127.0.0.1, and passes the fresh cookie on.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import type { Adapter } from "@auth/core/adapters"
 import { applySetCookies, parseSetCookie } from "@auth/core/cookie"
-import { countingAdapter, throwingAdapter } from "@auth/integration-test"
+import {
+  countingAdapter,
+  type ServedFetch,
+  serveFetch,
+  throwingAdapter,
+} from "@auth/integration-test"
 import { type NextFetchEvent, NextRequest } from "next/server.js"
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
 import NextAuth, { type NextAuthConfig } from "../src/index.js"
@@ -194,40 +197,23 @@ describe("database sessions cached in a cookie, on Node.js", () => {
 
 describe("database sessions cached in a cookie, in middleware on the edge runtime", () => {
   const database = countingAdapter()
-  let server: Server
+  let server: ServedFetch
   let origin = ""
   /** Requests the app (Node.js, with the database) served. */
   let served = 0
   let app: ReturnType<typeof NextAuth>
 
-  /** The request node:http received, as Next.js hands it to a route handler. */
-  function toNextRequest(req: IncomingMessage): NextRequest {
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(req.headers)) {
-      for (const item of Array.isArray(value) ? value : [value ?? ""]) headers.append(name, item)
-    }
-    return new NextRequest(new URL(req.url ?? "/", origin), { method: req.method, headers })
-  }
-
   beforeAll(async () => {
-    server = createServer(async (req, res) => {
+    // The app's route handlers, as Next.js serves them on Node.js.
+    server = await serveFetch((request) => {
       served += 1
-      const response = await app.handlers.GET(toNextRequest(req))
-      res.statusCode = response.status
-      response.headers.forEach((value, name) => {
-        if (name !== "set-cookie") res.setHeader(name, value)
-      })
-      res.setHeader("set-cookie", response.headers.getSetCookie())
-      res.end(Buffer.from(await response.arrayBuffer()))
+      return app.handlers.GET(new NextRequest(request))
     })
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    origin = server.url
     app = NextAuth(cachedConfig(database.adapter, { url: `${origin}/api/auth` }))
   })
 
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve))
-  })
+  afterAll(() => server.close())
 
   beforeEach(() => vi.stubEnv("NEXT_RUNTIME", "edge"))
   afterEach(() => {
