@@ -77,3 +77,68 @@ export interface SessionStore {
    */
   ping?(): Promise<void>
 }
+
+/** The session strategies. */
+export type SessionStrategy = "jwt" | "database"
+
+/** Session options. */
+export interface SessionOptions {
+  /**
+   * `jwt` keeps the session in an encrypted cookie; `database` keeps only a token in the cookie.
+   * @default "jwt", or "database" when an adapter is set
+   */
+  strategy: SessionStrategy
+  /** Seconds until an idle session expires. @default 2592000 (30 days) */
+  maxAge: number
+  /** Seconds between writes that extend a session; 0 writes on every access. @default 86400 */
+  updateAge: number
+  /** Generates database session tokens. @default crypto.randomUUID */
+  generateSessionToken: () => string
+  /**
+   * Where JWT sessions' revocations and per-user session index live (an addition beyond
+   * Auth.js): share one (`createRedisStore` from `@auth/core/redis`) between every instance.
+   * Database sessions, whose adapter is the store, use it only for `getAccessToken`: its refresh
+   * lock, and the note of a failed refresh that marks the session. `false`: JWT sessions are not
+   * revocable (as in Auth.js): no store is asked on a read, `GET /sessions` lists only the
+   * current one, and `POST /sessions/revoke` answers `501 RevocationUnavailable`.
+   *
+   * @default an in-memory store, for one process
+   */
+  store?: SessionStore | false
+  /**
+   * JWT sessions: keep each OAuth / OIDC provider's tokens in the session token from the sign-in
+   * on (`access_token`, `expires_at`, `refresh_token`, `scope`, `token_type`, with `provider`
+   * and `providerAccountId`, under the token's `providerTokens` claim), so that `getAccessToken`
+   * of `@auth/core/server` can hand out, refresh and re-seal them. An addition beyond Auth.js.
+   * The tokens make the cookie larger (often by 1 to 4 kB per provider; above 4 kB it is split
+   * into chunks, and every request carries them), and the `jwt` callback sees them. Database
+   * sessions ignore it: their tokens are in the account rows.
+   *
+   * @default false
+   */
+  storeTokens?: boolean
+  /**
+   * Database sessions: keep the session, as the `session` callback returned it, in a short-lived
+   * encrypted cookie (`authjs.session-cache`) beside the session cookie, so that most reads need
+   * no adapter call, and middleware (Next.js `middleware.ts` / `proxy.ts`, SvelteKit hooks, Astro
+   * middleware) can check a session without the database while the cookie is fresh. An addition
+   * beyond Auth.js; JWT sessions ignore it.
+   *
+   * The cookie is re-issued from the database when it is older than `maxAge` seconds, on
+   * `update()`, and at sign-in; sign-out and a revocation on the request's own instance clear it
+   * at once. A session revoked elsewhere is refused at once when the instances share a
+   * `session.store` (it notes the revocation, as for JWT sessions); with `store: false` it is
+   * refused within `maxAge`. A user's changed name or e-mail shows within `maxAge` too.
+   *
+   * @default false
+   * @example
+   * session: { strategy: "database", cookieCache: { maxAge: 300 } }
+   */
+  cookieCache?: SessionCookieCacheOptions | false
+}
+
+/** Options of the session cache cookie of database sessions (`session.cookieCache`). */
+export interface SessionCookieCacheOptions {
+  /** Seconds a cached session is used before it is read from the database again. @default 300 */
+  maxAge?: number
+}
