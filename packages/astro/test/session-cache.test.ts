@@ -14,7 +14,7 @@ import {
 import type { APIContext } from "astro"
 import { describe, expect, it } from "vitest"
 import { AstroAuth, authMiddleware, type FullAuthConfig, protect } from "../src/server.js"
-import { Browser, ORIGIN, PASSWORD, SECRET } from "./support.js"
+import { Browser, ORIGIN, SECRET } from "./support.js"
 
 const SESSION = "authjs.session-token"
 
