@@ -8,7 +8,15 @@
 // Usage, in a package's `build` (before tsup, whose entries glob `src/providers/`) and
 // `typecheck`: `node ../../scripts/write-provider-reexports.mjs`; from a test setup:
 // `writeProviderReexports(packageDir)`. The written files are git-ignored.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -58,9 +66,21 @@ export function writeProviderReexports(packageDir) {
     if (generated && !modules.includes(name)) rmSync(join(targetDir, file))
   }
   for (const name of modules) {
-    writeFileSync(join(targetDir, `${name}.ts`), reexport(packageName, name))
+    writeIfChanged(join(targetDir, `${name}.ts`), reexport(packageName, name))
   }
   return modules
+}
+
+/**
+ * A package's `typecheck` runs this while its `build` (or a test) may be reading the same
+ * files: an unchanged file is left alone, and a changed one is replaced whole by a rename, so
+ * a reader never sees it empty or half-written.
+ */
+function writeIfChanged(file, content) {
+  if (existsSync(file) && readFileSync(file, "utf8") === content) return
+  const temporary = `${file}.${process.pid}.tmp`
+  writeFileSync(temporary, content)
+  renameSync(temporary, file)
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
