@@ -133,12 +133,12 @@ describe("bundle sizes", () => {
   )
 
   it.each(["bundle-session-jwt", "bundle-session-check"])(
-    "says what our %s entry is made of: no pages, no OAuth client, no e-mail",
+    "says what our %s entry is made of: no pages, no OAuth client, no e-mail, no rate limits",
     async (id) => {
       const entry = BUNDLE_ENTRIES.find((candidate) => candidate.id === id)!
       const parts = (await bundleParts(entry, "ours")).map(({ part }) => part)
       expect(parts).toContain("src/internal/jwt")
-      expect(parts.filter((part) => /preact|oauth4webapi|pages|oauth|email/.test(part))).toEqual([])
+      expect(parts.filter((part) => /preact|oauth4webapi|pages|oauth|email|rate-limit/.test(part))).toEqual([])
     },
   )
 })

@@ -5,8 +5,8 @@
  * or sent, and the cause is logged.
  */
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { Auth } from "../src/index.js"
-import { attachClientAddress } from "../src/server.js"
+import { Auth, checkConfig } from "../src/index.js"
+import { attachClientAddress, getSession } from "../src/server.js"
 import type { AuthConfig, RateLimitStore } from "../src/types.js"
 import { emailApp } from "./support/apps.js"
 import { AuthClient } from "./support/client.js"
@@ -230,5 +230,9 @@ describe("the rateLimit option", () => {
     const response = await request(config, "x@example.test")
     expect(response.status).toBe(500)
     expect(recorder.errors.at(-1)?.message).toContain("rateLimit.email.perAddress")
+    expect(checkConfig(config)?.message).toContain("rateLimit.email.perAddress")
+    // Session reads never use the limits (and edge bundles leave them out): they serve on.
+    const read = await getSession(new Request("http://localhost/"), config)
+    expect(read.failure).toBeUndefined()
   })
 })

@@ -4,6 +4,7 @@
  * the address belongs to a user.
  */
 import type { RateLimitRule } from "../../types/rate-limit.js"
+import { rateLimitOf } from "../config/rate-limits.js"
 import { hitRateLimit } from "../rate-limit/limit.js"
 import type { AuthContext } from "../request/context.js"
 import { clientKeyOf, limiterOf, limitKey, refuseLimited } from "./rate-limits.js"
@@ -22,8 +23,7 @@ export async function assertEmailRateLimits(
   providerId: string,
   identifier: string,
 ): Promise<void> {
-  const { rateLimit } = context.config
-  const { perClient, perAddress } = rateLimit.email
+  const { perClient, perAddress } = rateLimitOf(context.config).email
   if (perClient) {
     const client = await clientKeyOf(context)
     if (client) await assertWithin(context, perClient, "email-client", client, "client")

@@ -1,3 +1,4 @@
+import { rateLimitOf } from "../config/rate-limits.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import { type ActionResult, json } from "../http/action-result.js"
 import type { AuthContext } from "../request/context.js"
@@ -85,12 +86,13 @@ export async function healthAction(context: AuthContext): Promise<ActionResult> 
  */
 function checksOf(config: ResolvedConfig): Check[] {
   const jwt = config.session.strategy === "jwt"
+  const rateLimit = rateLimitOf(config)
   const candidates: { name: string; target: { ping?: () => Promise<void> } | undefined }[] = [
     { name: "the adapter", target: config.adapter },
     { name: "the session store", target: jwt ? config.session.store : undefined },
     {
       name: "the rate-limit store",
-      target: config.rateLimit.onStoreFailure === "closed" ? config.rateLimit.store : undefined,
+      target: rateLimit.onStoreFailure === "closed" ? rateLimit.store : undefined,
     },
   ]
   const seen = new Set<object>()

@@ -13,6 +13,7 @@
 import { hmacSha256Hex } from "#crypto"
 import { RateLimited } from "../../errors.js"
 import type { RateLimitRule, RateLimitStep } from "../../types/rate-limit.js"
+import { rateLimitOf } from "../config/rate-limits.js"
 import { emitEvent } from "../config/resolve-config.js"
 import { hitRateLimit, type Limiter, resetRateLimit, runRateLimits } from "../rate-limit/limit.js"
 import { isOverLimit } from "../rate-limit/store.js"
@@ -37,8 +38,8 @@ export type LimitedScope =
 
 /** The limiter of a request's config. */
 export function limiterOf(context: AuthContext): Limiter {
-  const { rateLimit, logger } = context.config
-  return { store: rateLimit.store, onStoreFailure: rateLimit.onStoreFailure, logger }
+  const { store, onStoreFailure } = rateLimitOf(context.config)
+  return { store, onStoreFailure, logger: context.config.logger }
 }
 
 /** The counter key of `value` under `scope`: a keyed hash, never the value. */
@@ -54,7 +55,7 @@ export async function limitKey(
 /** The client of a request (`rateLimit.clientKey`), or `undefined` when unknown. */
 export async function clientKeyOf(context: AuthContext): Promise<string | undefined> {
   try {
-    return (await context.config.rateLimit.clientKey(context.request.original)) ?? undefined
+    return (await rateLimitOf(context.config).clientKey(context.request.original)) ?? undefined
   } catch (error) {
     context.config.logger.error(
       new Error("rateLimit.clientKey threw; no per-client limit applied.", { cause: error }),
@@ -103,7 +104,7 @@ export interface CredentialsAttempt {
  */
 export async function limitPost(context: AuthContext): Promise<void> {
   if (isCredentialsCallback(context)) return
-  await limitClient(context, context.config.rateLimit.perClient, "client")
+  await limitClient(context, rateLimitOf(context.config).perClient, "client")
 }
 
 /** Whether the request is a credentials sign-in (POST `/callback/<credentials provider>`). */
@@ -125,8 +126,9 @@ export async function admitCredentials(
   context: AuthContext,
   credentials: Record<string, unknown>,
 ): Promise<CredentialsAttempt> {
-  const { perClient: ceiling } = context.config.rateLimit
-  const { perClient, perIdentifier, lockout } = context.config.rateLimit.credentials
+  const rateLimit = rateLimitOf(context.config)
+  const ceiling = rateLimit.perClient
+  const { perClient, perIdentifier, lockout } = rateLimit.credentials
   const client = perClient || ceiling ? await clientKeyOf(context) : undefined
   const steps: RateLimitStep[] = []
   const scopes: LimitedScope[] = []
@@ -183,7 +185,7 @@ export async function recordCredentialsFailure(
   context: AuthContext,
   attempt: CredentialsAttempt,
 ): Promise<void> {
-  const { perClient, lockout } = context.config.rateLimit.credentials
+  const { perClient, lockout } = rateLimitOf(context.config).credentials
   const limiter = limiterOf(context)
   if (attempt.clientKey && perClient) await hitRateLimit(limiter, attempt.clientKey, perClient)
   if (!attempt.identifierKey || !lockout || attempt.attempts < lockout.threshold) return
@@ -214,7 +216,7 @@ function normalizedIdentifier(
 ): string | undefined {
   let identifier: string | null | undefined
   try {
-    identifier = context.config.rateLimit.credentials.identifier(credentials)
+    identifier = rateLimitOf(context.config).credentials.identifier(credentials)
   } catch (error) {
     context.config.logger.error(
       new Error("rateLimit.credentials.identifier threw; no per-identifier limit applied.", {

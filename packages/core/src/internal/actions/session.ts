@@ -1,3 +1,4 @@
+import { rateLimitOf } from "../config/rate-limits.js"
 import { type ActionResult, json, NO_STORE_HEADERS } from "../http/action-result.js"
 import { type AuthContext, assertCsrf } from "../request/context.js"
 import { readSession } from "../session/session.js"
@@ -11,7 +12,7 @@ import { limitClient } from "./rate-limits.js"
 export async function sessionAction(context: AuthContext): Promise<ActionResult> {
   if (context.request.method === "POST") {
     await assertCsrf(context)
-    await limitClient(context, context.config.rateLimit.sessionUpdate, "session-update")
+    await limitClient(context, rateLimitOf(context.config).sessionUpdate, "session-update")
     const { session, cookies } = await readSession(context, { data: context.request.body?.data })
     return json(session as unknown as Record<string, unknown> | null, { cookies })
   }

@@ -1,3 +1,4 @@
+import { rateLimitOf } from "../config/rate-limits.js"
 import { type ActionResult, redirectTo } from "../http/action-result.js"
 import { lazyModule } from "../lazy.js"
 import { type AuthContext, actionUrl, assertCsrf, callbackUrlOf } from "../request/context.js"
@@ -22,7 +23,7 @@ export async function signInAction(context: AuthContext): Promise<ActionResult> 
   switch (provider.type) {
     case "oauth":
     case "oidc":
-      await limitClient(context, context.config.rateLimit.signIn, "sign-in")
+      await limitClient(context, rateLimitOf(context.config).signIn, "sign-in")
       return (await oauthSignInModule()).oauthSignIn(context, provider, callbackUrl)
     case "email":
       return (await emailSignInModule()).emailSignIn(context, provider, callbackUrl)

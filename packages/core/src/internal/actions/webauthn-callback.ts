@@ -2,6 +2,7 @@ import type { Adapter, AdapterAuthenticator, AdapterUser } from "../../adapters.
 import { AccountNotLinked, AuthError, WebAuthnVerificationError } from "../../errors.js"
 import type { WebAuthnConfig } from "../../providers/webauthn.js"
 import type { Account, User } from "../../types/user.js"
+import { rateLimitOf } from "../config/rate-limits.js"
 import { emitEvent } from "../config/resolve-config.js"
 import { type ActionResult, redirectTo } from "../http/action-result.js"
 import { encodeBase64 } from "../jwt/base64url.js"
@@ -51,7 +52,7 @@ export async function webAuthnCallback(
   const scope = webAuthnScopeOf(context, config)
   const callbackUrl = await callbackUrlOf(context)
   const { action, response } = readResponse(context)
-  await limitClient(context, context.config.rateLimit.signIn, "sign-in")
+  await limitClient(context, rateLimitOf(context.config).signIn, "sign-in")
   const challengeScope = challengeScopeOf(context, config.id)
   const challenge = await consumeChallenge(challengeScope, context.request.cookies)
   const cleared = clearChallenge(challengeScope)

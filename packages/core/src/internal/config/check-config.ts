@@ -1,5 +1,6 @@
 import type { AuthError } from "../../errors.js"
 import type { AuthConfig } from "../../types.js"
+import { serviceErrorOf } from "./rate-limits.js"
 import { resolveConfig } from "./resolve-config.js"
 
 /**
@@ -20,5 +21,5 @@ import { resolveConfig } from "./resolve-config.js"
  * if (error && env.NODE_ENV === "production") throw error
  */
 export function checkConfig(config: AuthConfig): AuthError | undefined {
-  return resolveConfig(config).error
+  return serviceErrorOf(resolveConfig(config))
 }

@@ -7,6 +7,7 @@ import {
 } from "../../errors.js"
 import type { CookiesOptions } from "../../types/cookies.js"
 import type { JWTOptions } from "../../types/jwt.js"
+import type { RateLimitOptions } from "../../types/rate-limit.js"
 import type { SessionStore } from "../../types/sessions.js"
 import type { Theme } from "../../types/theme.js"
 import type {
@@ -30,7 +31,6 @@ import { decodeHeld } from "../jwt/decrypted-tokens.js"
 import { encode } from "../jwt/token.js"
 import { redactAdapterArgs } from "../log-redaction.js"
 import { createLogger, type LoggerInstance, warnOnce } from "../logger.js"
-import { type ResolvedRateLimit, resolveRateLimit } from "../rate-limit/options.js"
 import { createMemorySessionStore } from "../session-store/memory.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
 import { findConfigError } from "./assert.js"
@@ -92,8 +92,11 @@ export interface ResolvedConfig {
    */
   readonly origin: string | undefined
   readonly experimental: { readonly enableWebAuthn: boolean }
-  /** Limits on sign-in e-mails (`rateLimit`), with the store counting them. */
-  readonly rateLimit: ResolvedRateLimit
+  /**
+   * The `rateLimit` option as given: the routes resolve it when they first need it
+   * (`rateLimitOf`), so that session reads never carry the rules.
+   */
+  readonly rateLimitOptions: RateLimitOptions | false | undefined
   /**
    * The address of the client a request comes from, through `trustedProxies` (the socket
    * peer the integration attached, or a trusted proxy's forwarded entry), or `undefined`.
@@ -155,7 +158,7 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
   }
   const adapter = config.adapter ? wrapAdapter(config.adapter, logger) : undefined
   const allowedOrigins = parseAllowedOrigins(config.redirectProxyAllowedOrigins)
-  const limits = resolveRateLimit(config.rateLimit, config.trustedProxies)
+  const clientAddress = clientAddressRule(config.trustedProxies)
   const framing = resolveFrameAncestors(config.frameAncestors)
   const error =
     providerError ??
@@ -173,7 +176,7 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
     }) ??
     findServiceUrlError(config.url) ??
     allowedOrigins.error ??
-    limits.error ??
+    clientAddress.error ??
     framing.error ??
     cookieCache.error ??
     cookieOptionError(config)
@@ -219,8 +222,8 @@ function buildResolvedConfig(config: AuthConfig): ResolvedConfig {
     redirectProxyAllowedOrigins: allowedOrigins.patterns,
     origin: serviceOriginOf(config.url),
     experimental: Object.freeze({ enableWebAuthn: Boolean(config.experimental?.enableWebAuthn) }),
-    rateLimit: limits.rateLimit,
-    clientAddress: clientAddressRule(config.trustedProxies),
+    rateLimitOptions: config.rateLimit,
+    clientAddress: clientAddress.rule,
     error,
   })
 }
@@ -346,10 +349,17 @@ export async function emitEvent<K extends keyof EventCallbacks>(
   }
 }
 
-/** The client-address rule of a config's `trustedProxies` (checked by `resolveRateLimit`). */
-function clientAddressRule(
-  trustedProxies: AuthConfig["trustedProxies"],
-): (request: Request) => string | undefined {
-  const { matcher } = compileTrustedProxies(trustedProxies)
-  return (request) => clientAddressOf(request, matcher)
+/** The client-address rule of a config's `trustedProxies`, and the mistake in the list, if any. */
+function clientAddressRule(trustedProxies: AuthConfig["trustedProxies"]): {
+  rule: (request: Request) => string | undefined
+  error: AuthError | undefined
+} {
+  const { matcher, invalid } = compileTrustedProxies(trustedProxies)
+  const error =
+    invalid.length === 0
+      ? undefined
+      : new BaseAuthError(
+          `trustedProxies (or AUTH_TRUSTED_PROXIES) has entries that are neither an address, a CIDR range nor "loopback" / "private": ${invalid.map((entry) => JSON.stringify(entry)).join(", ")}.`,
+        )
+  return { rule: (request) => clientAddressOf(request, matcher), error }
 }

@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest"
+import { clientAddressOf, compileTrustedProxies } from "../http/client-address.js"
 import { EMAIL_PER_ADDRESS_DEFAULT, EMAIL_PER_CLIENT_DEFAULT, resolveRateLimit } from "./options.js"
+
+/** The client-address rule of a config without `trustedProxies`. */
+const noProxies = compileTrustedProxies(undefined).matcher
+const clientAddress = (request: Request) => clientAddressOf(request, noProxies)
 
 describe("resolveRateLimit", () => {
   it("applies the defaults: 5 per address and 20 per client in 15 minutes", () => {
-    const { rateLimit, error } = resolveRateLimit(undefined)
+    const { rateLimit, error } = resolveRateLimit(undefined, clientAddress)
     expect(error).toBeUndefined()
     expect(rateLimit.email).toEqual({
       perAddress: EMAIL_PER_ADDRESS_DEFAULT,
@@ -19,12 +24,14 @@ describe("resolveRateLimit", () => {
   })
 
   it("turns limits off with false, one by one or all at once", () => {
-    expect(resolveRateLimit(false).rateLimit.email).toEqual({
+    expect(resolveRateLimit(false, clientAddress).rateLimit.email).toEqual({
       perAddress: undefined,
       perClient: undefined,
     })
-    expect(resolveRateLimit({ email: false }).rateLimit.email.perAddress).toBeUndefined()
-    const { email } = resolveRateLimit({ email: { perClient: false } }).rateLimit
+    expect(
+      resolveRateLimit({ email: false }, clientAddress).rateLimit.email.perAddress,
+    ).toBeUndefined()
+    const { email } = resolveRateLimit({ email: { perClient: false } }, clientAddress).rateLimit
     expect(email).toEqual({ perAddress: EMAIL_PER_ADDRESS_DEFAULT, perClient: undefined })
   })
 
@@ -34,8 +41,8 @@ describe("resolveRateLimit", () => {
     { limit: 3, windowSeconds: 0 },
     { limit: 3, windowSeconds: Number.POSITIVE_INFINITY },
   ])("reports %o as a config mistake", (rule) => {
-    expect(resolveRateLimit({ email: { perAddress: rule } }).error?.message).toContain(
-      "rateLimit.email.perAddress",
-    )
+    expect(
+      resolveRateLimit({ email: { perAddress: rule } }, clientAddress).error?.message,
+    ).toContain("rateLimit.email.perAddress")
   })
 })

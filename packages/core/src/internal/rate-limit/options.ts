@@ -10,11 +10,6 @@ import type {
   RateLimitRule,
   RateLimitStore,
 } from "../../types/rate-limit.js"
-import {
-  clientAddressOf,
-  compileTrustedProxies,
-  type TrustedProxies,
-} from "../http/client-address.js"
 import { createMemoryStore } from "./store.js"
 
 /** Default limit on sign-in e-mails to one address: 5 per 15 minutes. */
@@ -114,17 +109,16 @@ export function defaultIdentifier(credentials: Record<string, unknown>): string 
 /**
  * Applies the defaults to the `rateLimit` option (`false` turns every limit off).
  *
+ * @param clientAddress the config's client-address rule (`trustedProxies`): the default client key
  * @returns the resolved limits, and the first mistake found in the option, if any
  */
 export function resolveRateLimit(
   options: RateLimitOptions | false | undefined,
-  trustedProxies?: TrustedProxies,
+  clientAddress: (request: Request) => string | undefined,
 ): {
   rateLimit: ResolvedRateLimit
   error: AuthError | undefined
 } {
-  const proxies = compileTrustedProxies(trustedProxies)
-  const isTrusted = proxies.matcher
   const email = options === false || options?.email === false ? false : options?.email
   const perAddress = email === false ? false : (email?.perAddress ?? EMAIL_PER_ADDRESS_DEFAULT)
   const perClient = email === false ? false : (email?.perClient ?? EMAIL_PER_CLIENT_DEFAULT)
@@ -145,9 +139,7 @@ export function resolveRateLimit(
   const perClientCeiling = rule(on?.perClient, PER_CLIENT_DEFAULT)
   const rateLimit: ResolvedRateLimit = Object.freeze({
     store: (options || undefined)?.store ?? createMemoryStore(),
-    clientKey:
-      (options || undefined)?.clientKey ??
-      ((request: Request) => clientAddressOf(request, isTrusted)),
+    clientKey: (options || undefined)?.clientKey ?? clientAddress,
     email: Object.freeze({
       perAddress: perAddress === false ? undefined : perAddress,
       perClient: perClient === false ? undefined : perClient,
@@ -164,7 +156,6 @@ export function resolveRateLimit(
     onStoreFailure: on?.onStoreFailure === "closed" ? "closed" : "open",
   })
   const error =
-    trustedProxiesError(proxies.invalid) ??
     ruleError("rateLimit.email.perAddress", perAddress) ??
     ruleError("rateLimit.email.perClient", perClient) ??
     ruleError("rateLimit.credentials.perClient", credentialsPerClient) ??
@@ -203,12 +194,5 @@ function lockoutError(rule: LockoutRule | false): AuthError | undefined {
   }
   return new AuthError(
     "rateLimit.credentials.lockout must be { threshold, baseSeconds, maxSeconds, windowSeconds } with a positive whole threshold, positive times and maxSeconds at least baseSeconds, or false to turn it off.",
-  )
-}
-
-function trustedProxiesError(invalid: readonly string[]): AuthError | undefined {
-  if (invalid.length === 0) return undefined
-  return new AuthError(
-    `trustedProxies (or AUTH_TRUSTED_PROXIES) has entries that are neither an address, a CIDR range nor "loopback" / "private": ${invalid.map((entry) => JSON.stringify(entry)).join(", ")}.`,
   )
 }

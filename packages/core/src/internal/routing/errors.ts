@@ -54,9 +54,10 @@ function pageUrl(origin: string, page: string): string {
  */
 export async function configErrorResponse(
   config: ResolvedConfig,
+  error: AuthError,
   request: Pick<AuthRequest, "method" | "action" | "url" | "query">,
 ): Promise<Response> {
-  config.logger.error(config.error!)
+  config.logger.error(error)
   if (request.method !== "GET" || !PAGE_ACTIONS.has(request.action)) {
     return jsonResponse(CONFIG_ERROR_BODY, 500)
   }
@@ -68,7 +69,7 @@ export async function configErrorResponse(
       config.logger.error(
         new ErrorPageLoop(
           `The error page ${custom} should not require authentication: the sign-in it sends to fails with the same configuration error. The built-in error page was shown instead.`,
-          { cause: config.error },
+          { cause: error },
         ),
       )
     } else if (request.url.pathname !== target.pathname) {

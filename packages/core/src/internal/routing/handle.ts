@@ -12,6 +12,7 @@ import { sessionsAction } from "../actions/sessions.js"
 import { signInAction } from "../actions/signin.js"
 import { signOutAction } from "../actions/signout.js"
 import { webAuthnOptionsAction } from "../actions/webauthn-options.js"
+import { serviceErrorOf } from "../config/rate-limits.js"
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import type { ActionResult } from "../http/action-result.js"
 import { jsonResponse, toResponse, toReturnedRedirect, withCookies } from "../http/respond.js"
@@ -95,9 +96,12 @@ async function runAction(request: Request, config: ResolvedConfig): Promise<Acti
   } catch (error) {
     return { error, response: rejectRequest(config, error), byAction: false }
   }
-  if (config.error) {
-    const response = await answerSafely(config, () => configErrorResponse(config, parsed))
-    return { error: config.error, response, byAction: false }
+  const configError = serviceErrorOf(config)
+  if (configError) {
+    const response = await answerSafely(config, () =>
+      configErrorResponse(config, configError, parsed),
+    )
+    return { error: configError, response, byAction: false }
   }
   const context = createContext(config, parsed)
   try {

@@ -50,7 +50,9 @@ export interface SessionResult {
 /**
  * Reads the session of a request exactly as GET `<basePath>/session` does, whatever its path and
  * method. Fails closed: a config mistake or a throwing callback gives `session: null`, the cause
- * logged and `failure` set; a missing, expired or tampered cookie gives `session: null`.
+ * logged and `failure` set; a missing, expired or tampered cookie gives `session: null`. A
+ * mistake in the `rateLimit` option, which no session read uses, is left to the routes and
+ * `checkConfig` (so that an edge bundle need not carry the limits).
  */
 export async function readRequestSession(
   request: Request,

@@ -12,6 +12,7 @@ import type {
   WebAuthnRequest,
 } from "../../providers/webauthn.js"
 import type { InternalProvider } from "../config/provider.js"
+import { rateLimitOf } from "../config/rate-limits.js"
 import type { AuthContext } from "../request/context.js"
 import type { ChallengeScope } from "./challenge.js"
 
@@ -87,7 +88,7 @@ export function challengeScopeOf(context: AuthContext, providerId: string): Chal
     secrets: context.config.secrets,
     cookies: context.cookies,
     providerId,
-    store: context.config.rateLimit.store,
+    store: rateLimitOf(context.config).store,
   }
 }
 
