@@ -6,6 +6,8 @@
 /** A store and how to give it back: its keys deleted, its client closed. */
 export interface BenchRedisStore {
   store: unknown
+  /** One round trip to Redis on the store's client (`PING`). */
+  roundTrip(): Promise<unknown>
   close(): Promise<void>
 }
 
@@ -25,6 +27,7 @@ export async function openBenchRedisStore(clientSideCache = false): Promise<Benc
   const prefix = `bench:${crypto.randomUUID()}:`
   return {
     store: createRedisStore(client, { prefix }),
+    roundTrip: () => client.ping(),
     async close() {
       for await (const keys of client.scanIterator({ MATCH: `${prefix}*` })) {
         if (keys.length > 0) await client.del(keys)

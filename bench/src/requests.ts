@@ -6,8 +6,11 @@ import { BASE_PATH, ORIGIN, SECRET, SESSION_COOKIE, silentLogger, USER } from ".
 import type { Runner } from "./runner.js"
 import { type AuthOptions, authjsJwt, type Target } from "./targets.js"
 
-/** A JWT-session config with a credentials provider that signs in as {@link USER}. */
-export function jwtConfig(target: Target): AuthOptions {
+/**
+ * A JWT-session config with a credentials provider that signs in as {@link USER}, after
+ * `beforeSignIn` (a Redis round trip, say) when given.
+ */
+export function jwtConfig(target: Target, beforeSignIn?: () => Promise<unknown>): AuthOptions {
   return {
     secret: SECRET,
     trustHost: true,
@@ -16,7 +19,12 @@ export function jwtConfig(target: Target): AuthOptions {
     providers: [
       target.Credentials({
         credentials: { username: {}, password: {} },
-        authorize: async () => ({ ...USER }),
+        authorize: beforeSignIn
+          ? async () => {
+              await beforeSignIn()
+              return { ...USER }
+            }
+          : async () => ({ ...USER }),
       }),
     ],
   }

@@ -161,6 +161,30 @@ async function redisStoreRunner(target: Target, clientSideCache = false): Promis
   return revocableJwtRunner(target, await openBenchRedisStore(clientSideCache))
 }
 
+/**
+ * A JWT session read without a session store whose `jwt` callback first waits for one Redis
+ * round trip (a `PING` on a bench store's client): the baseline of the Redis deny-list, which
+ * may cost that round trip and 10% more.
+ */
+async function roundTripJwtRunner(target: Target): Promise<Runner> {
+  const { roundTrip, close } = await openBenchRedisStore()
+  const config = {
+    ...jwtConfig(target),
+    session: { store: false },
+    callbacks: {
+      async jwt({ token }: { token: unknown }) {
+        await roundTrip()
+        return token
+      },
+    },
+  }
+  const token = cookieValue(await signIn(target, config), SESSION_COOKIE)
+  const runner = sessionGetRunner(target, config, `${SESSION_COOKIE}=${token}`, (response) =>
+    expectSession(response, "GET /session, one round trip"),
+  )
+  return { ...runner, close }
+}
+
 async function csrfRunner(target: Target): Promise<Runner> {
   const config = jwtConfig(target)
   return {
@@ -194,6 +218,19 @@ function limitedSignInRunner(target: Target, rateLimit: unknown): Promise<Runner
 async function redisLimitedSignInRunner(target: Target): Promise<Runner> {
   const { store, close } = await openBenchRedisStore()
   return { ...(await limitedSignInRunner(target, { store })), close }
+}
+
+/**
+ * A credentials sign-in without limits whose `authorize` first waits for one Redis round trip (a
+ * `PING` on a bench store's client, in the request as the limits' one store call is): the
+ * baseline of the Redis limits, which may cost that round trip and 10% more.
+ */
+async function roundTripSignInRunner(target: Target): Promise<Runner> {
+  const { roundTrip, close } = await openBenchRedisStore()
+  return {
+    ...(await signInWith(target, { ...jwtConfig(target, roundTrip), rateLimit: false })),
+    close,
+  }
 }
 
 /** Credentials sign-ins (GET csrf, POST callback) with `config`, each checked by Auth.js's decode. */
@@ -327,6 +364,19 @@ export const WORKLOADS: readonly Workload[] = [
     needsRedis: true,
   },
   {
+    // The target: a read may make one Redis round trip, and cost 10% more.
+    id: "revocation-redis-round-trip",
+    title:
+      "session GET, JWT, revocation checked in Redis (vs `store: false` and one Redis round trip in the `jwt` callback)",
+    concurrency: 16,
+    ours: "ours",
+    minRatio: 0.9,
+    setup: redisStoreRunner,
+    baseline: roundTripJwtRunner,
+    needsRedis: true,
+  },
+
+  {
     id: "revocation-redis-cached",
     title:
       "session GET, JWT, revocation checked in Redis with node-redis client-side caching (vs `store: false`)",
@@ -352,6 +402,18 @@ export const WORKLOADS: readonly Workload[] = [
     ours: "ours",
     setup: redisLimitedSignInRunner,
     baseline: (target) => limitedSignInRunner(target, false),
+    needsRedis: true,
+  },
+  {
+    // The target: the one store call the limits make may cost a round trip, and 10% more.
+    id: "signin-limits-redis-round-trip",
+    title:
+      "credentials sign-in, rate limits in Redis (vs `rateLimit: false` and one Redis round trip in `authorize`)",
+    concurrency: 1,
+    ours: "ours",
+    minRatio: 0.9,
+    setup: redisLimitedSignInRunner,
+    baseline: roundTripSignInRunner,
     needsRedis: true,
   },
   {
