@@ -9,12 +9,14 @@ import { tmpdir } from "node:os"
 import { delimiter, join, sep } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterEach, describe, expect, it } from "vitest"
+import { scaled } from "../../../scripts/test-timeouts.mjs"
 
 const appDir = fileURLToPath(new URL("..", import.meta.url))
+const workspaceDir = fileURLToPath(new URL("../../..", import.meta.url))
 
-/** How long the app may take to start, and to stop after Ctrl+C. */
-const START_DEADLINE_MS = 30_000
-const STOP_DEADLINE_MS = 10_000
+/** How long the app may take to start, and to stop after Ctrl+C (more on a busy machine). */
+const START_DEADLINE_MS = scaled(30_000)
+const STOP_DEADLINE_MS = scaled(10_000)
 
 let child: ChildProcess | undefined
 let dataDir: string | undefined
@@ -30,14 +32,15 @@ afterEach(async () => {
 })
 
 /**
- * `PATH` as a terminal has it: without the `node_modules/.bin` folders that `pnpm exec vitest`
- * put first. There, `node` is a shell script (the workspace's pinned Node), and `pnpm` started
- * through it would sit behind a shell that a user's terminal does not have.
+ * `PATH` as a terminal has it: without the workspace's `node_modules/.bin` folders that
+ * `pnpm exec vitest` put first. There, `node` is a shell script (the workspace's pinned Node),
+ * and `pnpm` started through it would sit behind a shell that a user's terminal does not have.
+ * Folders outside the workspace stay: `npx -y pnpm@… test` finds `pnpm` in npx's own one.
  */
 function terminalPath(): string {
   return (process.env.PATH ?? "")
     .split(delimiter)
-    .filter((dir) => !dir.includes(`node_modules${sep}.bin`))
+    .filter((dir) => !(dir.startsWith(workspaceDir) && dir.includes(`node_modules${sep}.bin`)))
     .join(delimiter)
 }
 
@@ -62,15 +65,21 @@ function waitForOutput(
       cleanup()
       reject(new Error(`exited before printing "${text}":\n${output()}`))
     }
+    const failed = (error: Error) => {
+      cleanup()
+      reject(new Error(`could not start it: ${error.message}`))
+    }
     const cleanup = () => {
       clearTimeout(timer)
       process.stdout?.off("data", check)
       process.stderr?.off("data", check)
       process.off("exit", exited)
+      process.off("error", failed)
     }
     process.stdout?.on("data", check)
     process.stderr?.on("data", check)
     process.once("exit", exited)
+    process.once("error", failed)
     check()
   })
 }

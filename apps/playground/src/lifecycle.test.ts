@@ -10,9 +10,11 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterEach, describe, expect, it } from "vitest"
+import { scaled } from "../../../scripts/test-timeouts.mjs"
 
 const appDir = fileURLToPath(new URL("..", import.meta.url))
-const START_DEADLINE_MS = 60_000
+/** How long the app may take to start (more on a busy machine). */
+const START_DEADLINE_MS = scaled(60_000)
 
 let child: ChildProcess | undefined
 let dataDir: string | undefined
@@ -94,7 +96,7 @@ async function get(port: number, path: string, timeoutMs = 15_000) {
 
 describe("the playground's process", () => {
   it("leaves no request hanging while it starts, then answers GET /auth/health with 200", {
-    timeout: START_DEADLINE_MS + 10_000,
+    timeout: START_DEADLINE_MS + scaled(10_000),
   }, async () => {
     const { port } = await start()
     const deadline = Date.now() + START_DEADLINE_MS
@@ -120,7 +122,7 @@ describe("the playground's process", () => {
   })
 
   it("on SIGTERM, lets a request under way finish, then exits 0", {
-    timeout: START_DEADLINE_MS + 20_000,
+    timeout: START_DEADLINE_MS + scaled(20_000),
   }, async () => {
     const { port, exited } = await start()
     await printed("Playground running at")
