@@ -12,17 +12,9 @@
  *
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 Refreshing an access token
  */
-import type { Adapter, AdapterAccount } from "../../adapters.js"
-import {
-  AdapterError,
-  AuthError,
-  InvalidProvider,
-  MissingAdapterMethods,
-  RefreshAccessTokenError,
-} from "../../errors.js"
+import { AdapterError, AuthError, InvalidProvider } from "../../errors.js"
 import type { OAuthConfig } from "../../providers/oauth.js"
 import type {
-  AccessToken,
   AccessTokenErrorCode,
   AccessTokenFailure,
   AccessTokenOptions,
@@ -34,24 +26,35 @@ import type { Profile, TokenSet } from "../../types/user.js"
 import type { AuthConfig } from "../../types.js"
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import { isDatabaseUnavailable } from "../database-unavailable.js"
-import { encodeBase64url } from "../jwt/base64url.js"
 import { decode, encode } from "../jwt/token.js"
 import { type ResolvedOAuthProvider, resolveOAuthProvider } from "../oauth/provider.js"
-import { oauthErrorOf, refreshStatusOf, refreshTokenGrant } from "../oauth/refresh.js"
+import { refreshTokenGrant } from "../oauth/refresh.js"
 import { parseSessionRequest } from "../request/auth-request.js"
 import { type AuthContext, createContext } from "../request/context.js"
 import { decodeSessionToken, writeSessionToken } from "../session/jwt-session.js"
-import { readCurrentSession } from "../session/manage.js"
 import {
-  clearRefreshError,
-  noteRefreshError,
   providerTokensOf,
   REFRESH_ERROR,
   type StoredProviderTokens,
   storedTokensOf,
   withProviderTokens,
 } from "../session/provider-tokens.js"
-import { clearSessionCookies, readSessionCookie } from "../session/session-cookie.js"
+import { clearSessionCookies } from "../session/session-cookie.js"
+import { fromDatabase } from "./access-token-database.js"
+import {
+  accountNotFound,
+  asError,
+  type Call,
+  digest,
+  granted,
+  isUsable,
+  needsRefresh,
+  noRefreshToken,
+  refreshError,
+  refreshFailed,
+  signedOut,
+  type Tokens,
+} from "./access-token-outcomes.js"
 import type { PreparedConfig } from "./prepare-config.js"
 import { singleFlight } from "./refresh-flight.js"
 
@@ -69,15 +72,6 @@ const RESULT_SECONDS_WITHOUT_SESSION_ID = 30
 const RESULT_PREFIX = "access-token:"
 /** Salts the encryption of those results: they hold tokens, and the store is not trusted with them. */
 const RESULT_SALT = "authjs.access-token-result"
-
-/** The token members handed out and refreshed, wherever they are stored. */
-interface Tokens {
-  access_token?: string | null
-  expires_at?: number | null
-  refresh_token?: string | null
-  scope?: string | null
-  token_type?: string | null
-}
 
 /**
  * The signed-in user's access token with `provider`, refreshed first (RFC 6749 §6, with the
@@ -133,14 +127,6 @@ export async function getAccessToken(
     }
     return failure(resolved, "Configuration", asError(error), [], !isLogged(error))
   }
-}
-
-/** One call of {@link getAccessToken}. */
-interface Call {
-  readonly context: AuthContext
-  readonly provider: ResolvedOAuthProvider
-  readonly options: AccessTokenOptions
-  readonly skew: number
 }
 
 /** JWT sessions: the tokens stored in the session token, re-sealed after a refresh. */
@@ -301,116 +287,6 @@ function reseal(context: AuthContext, token: JWT): Promise<Cookie[]> {
   return writeSessionToken(context, token, expires)
 }
 
-/** Database sessions: the account row, written back after a refresh. */
-async function fromDatabase(call: Call): Promise<AccessTokenResult> {
-  const { context, provider } = call
-  const { config } = context
-  const current = await readCurrentSession(context)
-  if (current?.strategy !== "database") {
-    const hadCookie = readSessionCookie(context).value !== undefined
-    return signedOut(hadCookie ? clearSessionCookies(context) : [])
-  }
-  const { userId } = current.session
-  const accounts = accountsAdapterOf(config.adapter)
-  const wanted = call.options.providerAccountId
-  const account = await accounts.find(userId, provider.id, wanted)
-  if (!account) return accountNotFound(provider.id, "the user has no account with it")
-  if (!needsRefresh(account, call)) return granted(account, [])
-  const mark = async () => {
-    await noteRefreshError(context, userId, provider.id).catch(() => undefined)
-    return []
-  }
-  if (!account.refresh_token) return refreshFailed(call, noRefreshToken(provider.id), mark)
-  const seen = account.access_token
-  const reread = () => accounts.find(userId, provider.id, account.providerAccountId)
-  try {
-    const stored = await singleFlight(config, config.session.store, {
-      key: await digest(JSON.stringify([provider.id, account.providerAccountId])),
-      async settled() {
-        // Another request's refresh: the row has a new token that has not expired.
-        const row = await reread()
-        return row && row.access_token !== seen && isUsable(row) ? row : undefined
-      },
-      async run() {
-        const latest = (await reread()) ?? account
-        if (!latest.refresh_token) throw noRefreshToken(provider.id)
-        const tokens = await refreshTokenGrant(provider, latest.refresh_token)
-        const patch = accountPatch(tokens)
-        let written: AdapterAccount | null
-        try {
-          written = await accounts.update({
-            provider: latest.provider,
-            providerAccountId: latest.providerAccountId,
-            ...patch,
-          })
-        } catch {
-          // Logged by the adapter. The new token still serves this request; the row keeps the
-          // tokens it had (with a rotating provider, a refresh token it no longer takes).
-          return { ...latest, ...patch } as AdapterAccount
-        }
-        if (!written) throw new Error("The account was unlinked while its token was refreshed.")
-        return written
-      },
-    })
-    await clearRefreshError(context, userId, provider.id).catch(() => undefined)
-    return granted(stored, [])
-  } catch (error) {
-    if (isDatabaseUnavailable(error)) throw error
-    return refreshFailed(call, refreshError(provider.id, error), mark)
-  }
-}
-
-/** An adapter's account reads and writes for {@link fromDatabase}. */
-interface AccountsAdapter {
-  /** The user's account with `provider` (the one with `providerAccountId` when given). */
-  find(
-    userId: string,
-    provider: string,
-    providerAccountId: string | undefined,
-  ): Promise<AdapterAccount | undefined>
-  update(
-    account: Parameters<NonNullable<Adapter["updateAccount"]>>[0],
-  ): Promise<AdapterAccount | null>
-}
-
-/**
- * The account reads and writes of an adapter: `listAccounts`, else `getAccount` (which needs the
- * `providerAccountId` option), and `updateAccount`.
- *
- * @throws {MissingAdapterMethods} when the adapter lacks them
- */
-function accountsAdapterOf(adapter: Adapter | undefined): AccountsAdapter {
-  const { listAccounts, getAccount, updateAccount } = adapter ?? {}
-  if (!updateAccount || (!listAccounts && !getAccount)) {
-    throw new MissingAdapterMethods(
-      "getAccessToken with database sessions reads the account with listAccounts (or getAccount) and writes refreshed tokens with updateAccount, which the adapter lacks. Use an adapter that has them (the memory adapter and @auth/pg-adapter do).",
-    )
-  }
-  const sameUser = (account: AdapterAccount | null | undefined, userId: string) =>
-    account && String(account.userId) === String(userId) ? account : undefined
-  return {
-    async find(userId, provider, providerAccountId) {
-      if (listAccounts) {
-        const listed = await listAccounts(userId)
-        return listed.find(
-          (account) =>
-            account.provider === provider &&
-            (providerAccountId === undefined || account.providerAccountId === providerAccountId),
-        )
-      }
-      if (providerAccountId === undefined) {
-        throw new MissingAdapterMethods(
-          "getAccessToken needs the providerAccountId option with an adapter without listAccounts: it cannot find a user's account by provider alone.",
-        )
-      }
-      return sameUser(await getAccount!(providerAccountId, provider), userId)
-    },
-    async update(account) {
-      return (await updateAccount(account)) ?? null
-    },
-  }
-}
-
 /** The OAuth / OIDC provider of the config with that id, or the configuration error. */
 function oauthProviderOf(config: ResolvedConfig, id: string): ResolvedOAuthProvider | AuthError {
   const provider = config.providerById.get(id)
@@ -430,19 +306,6 @@ function validSkew(skew: number | undefined): number {
     : DEFAULT_ACCESS_TOKEN_SKEW_SECONDS
 }
 
-/** Whether the token must be refreshed before it is handed out. */
-function needsRefresh(tokens: Tokens, call: Call): boolean {
-  if (!tokens.access_token || call.options.forceRefresh) return true
-  if (typeof tokens.expires_at !== "number") return false
-  return tokens.expires_at - call.skew <= Date.now() / 1000
-}
-
-/** Whether a token another request got may be handed out: it has not expired. */
-function isUsable(tokens: Tokens): boolean {
-  if (!tokens.access_token) return false
-  return typeof tokens.expires_at !== "number" || tokens.expires_at > Date.now() / 1000
-}
-
 /**
  * The tokens after a refresh: the new access token and its expiry, and the new refresh token,
  * scope and type, or the old ones where the provider sent none (a provider that does not rotate
@@ -456,112 +319,6 @@ function mergedTokens(old: Tokens, refreshed: TokenSet): Tokens {
     scope: refreshed.scope ?? old.scope,
     token_type: refreshed.token_type ?? old.token_type,
   }
-}
-
-/**
- * What `updateAccount` writes of a refreshed token set: the new access token and its expiry
- * (cleared when the provider gave none, or the old, past one would ask for a refresh on every
- * call); the refresh token, scope, type and ID token where the provider sent new ones, the stored
- * ones left as they are where it did not. Nothing else: an adapter may reject unknown fields.
- */
-function accountPatch(tokens: TokenSet): Partial<AdapterAccount> {
-  const patch: Record<string, unknown> = {
-    access_token: tokens.access_token,
-    expires_at: tokens.expires_at ?? null,
-  }
-  for (const field of ["refresh_token", "scope", "token_type", "id_token"] as const) {
-    if (tokens[field] !== undefined) patch[field] = tokens[field]
-  }
-  return patch as Partial<AdapterAccount>
-}
-
-/** SHA-256 of `value`, base64url: store keys name sessions, accounts and tokens only by it. */
-async function digest(value: string): Promise<string> {
-  const bytes = new TextEncoder().encode(value)
-  return encodeBase64url(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)))
-}
-
-/** The token handed out. */
-function granted(tokens: Tokens, cookies: Cookie[]): AccessToken {
-  return {
-    accessToken: tokens.access_token as string,
-    expiresAt: typeof tokens.expires_at === "number" ? tokens.expires_at : undefined,
-    scope: tokens.scope ?? undefined,
-    tokenType: tokens.token_type ?? undefined,
-    cookies,
-  }
-}
-
-function signedOut(cookies: Cookie[]): AccessTokenFailure {
-  return {
-    code: "SessionRequired",
-    error: new AuthError("getAccessToken: the request is not signed in."),
-    cookies,
-  }
-}
-
-function accountNotFound(provider: string, reason: string): AccessTokenFailure {
-  return {
-    code: "AccountNotFound",
-    error: new AuthError(
-      `getAccessToken: the signed-in user has no tokens of provider "${provider}" (${reason}). Sign in with it.`,
-    ),
-    cookies: [],
-  }
-}
-
-/**
- * A failed refresh: logged, the session marked by `mark` (which gives the cookies to set), the
- * stored tokens untouched.
- */
-async function refreshFailed(
-  call: Call,
-  error: RefreshAccessTokenError,
-  mark: () => Promise<Cookie[]>,
-): Promise<AccessTokenFailure> {
-  // Callers that shared one refresh share its failure: it is logged once.
-  const cause = (error.cause as { err?: unknown } | undefined)?.err
-  const once = typeof cause === "object" && cause !== null ? cause : error
-  if (!loggedFailures.has(once)) {
-    loggedFailures.add(once)
-    call.context.config.logger.error(error)
-  }
-  return { code: "RefreshAccessTokenError", error, cookies: await mark() }
-}
-
-/** The failures of shared refreshes already logged. */
-const loggedFailures = new WeakSet<object>()
-
-function noRefreshToken(provider: string): RefreshAccessTokenError {
-  return new RefreshAccessTokenError(
-    `The access token of provider "${provider}" has expired and there is no refresh token to renew it with (ask the provider for one: some need a scope such as offline_access, or prompt=consent). Sign in with the provider again.`,
-    { cause: { provider } },
-  )
-}
-
-/** The error of a refresh that failed, with the provider's OAuth error code when it sent one. */
-function refreshError(provider: string, error: unknown): RefreshAccessTokenError {
-  if (error instanceof RefreshAccessTokenError) return error
-  const err = asError(error)
-  const code = oauthErrorOf(error)
-  const status = refreshStatusOf(error)
-  const description = (error as { error_description?: unknown }).error_description
-  const answer = code
-    ? `the provider answered ${code}${typeof description === "string" ? ` (${description})` : ""}`
-    : status === undefined
-      ? err.message
-      : `the provider answered HTTP ${status} (${err.message})`
-  return new RefreshAccessTokenError(
-    `Refreshing the access token of provider "${provider}" failed: ${answer}. The stored tokens are unchanged; when the refresh token was revoked or has expired, sign in with the provider again.`,
-    {
-      cause: {
-        err,
-        provider,
-        ...(code ? { error: code } : {}),
-        ...(status === undefined ? {} : { status }),
-      },
-    },
-  )
 }
 
 function failure(
@@ -578,10 +335,6 @@ function failure(
 /** Whether an error was logged where it happened: the adapter wrapper logs its failures. */
 function isLogged(error: unknown): boolean {
   return error instanceof AdapterError
-}
-
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error))
 }
 
 function isPrepared(config: AuthConfig | PreparedConfig): config is PreparedConfig {
