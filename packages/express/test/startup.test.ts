@@ -109,6 +109,13 @@ describe("in production, a config with a mistake", () => {
     expect(() => create(withoutSecret())).toThrow(/^No secret is set\. Generate one with/)
   })
 
+  it("makes ExpressAuth throw a mistake in the rateLimit option too", () => {
+    const { logger: _, ...config } = testConfig({
+      rateLimit: { credentials: { perIdentifier: { limit: 0, windowSeconds: 60 } } },
+    }).config
+    expect(() => ExpressAuth(config)).toThrow(/rateLimit\.credentials\.perIdentifier/)
+  })
+
   it("throws the error class apps can check", () => {
     let thrown: unknown
     try {

@@ -290,6 +290,13 @@ describe("handle: environment", () => {
     }
   })
 
+  it("refuses to start in production on a mistake in the rateLimit option", () => {
+    setKitEnv({ AUTH_SECRET: SECRET, AUTH_TRUST_HOST: "true" })
+    expect(() =>
+      SvelteKitAuth({ ...withoutSecret, rateLimit: { signIn: { limit: 0, windowSeconds: 60 } } }),
+    ).toThrow(/rateLimit\.signIn/)
+  })
+
   it("on the dev server, a config mistake is logged once and the app keeps serving", async () => {
     setEnvironment({ dev: true })
     const logged = vi.spyOn(console, "error").mockImplementation(() => {})

@@ -1,4 +1,4 @@
-import type { AuthConfig } from "@auth/core"
+import { type AuthConfig, checkConfig } from "@auth/core"
 import type { AuthError } from "@auth/core/errors"
 import { type PreparedConfig, prepareConfig } from "@auth/core/server"
 
@@ -31,7 +31,8 @@ export function prepareForMount(config: ExpressAuthConfig, mountPath = ""): Prep
  */
 export function prepare(config: ExpressAuthConfig): PreparedConfig {
   const prepared = prepareForMount(config)
-  const { error } = prepared
+  // The routes' check: also the `rateLimit` option, which session reads leave out.
+  const error = checkConfig(prepared.config)
   if (error && process.env.NODE_ENV === "production") throw error
   if (error && !reported.has(config)) {
     reported.add(config)

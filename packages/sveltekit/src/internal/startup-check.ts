@@ -1,3 +1,4 @@
+import { checkConfig } from "@auth/core"
 import type { AuthError } from "@auth/core/errors"
 import { prepare, type SvelteKitAuthConfigInput } from "./config.js"
 import { isBuilding, isDevServer } from "./kit-env.js"
@@ -20,7 +21,8 @@ const CONSEQUENCE =
 export function checkAtStartup(input: SvelteKitAuthConfigInput): void {
   if (typeof input === "function" || isBuilding()) return
   // Outside a request, SvelteKit 3's `resolve()` is absolute: the URL is never used then.
-  const { error } = prepare(input, "http://startup.invalid/")
+  // The routes' check: also the `rateLimit` option, which session reads leave out.
+  const error = checkConfig(prepare(input, "http://startup.invalid/").config)
   if (!error) return
   if (!isDevServer()) throw error
   report(error, input.logger?.error)

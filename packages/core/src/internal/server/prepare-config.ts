@@ -68,6 +68,8 @@ export interface PreparedConfig {
    * untrusted host, a missing adapter…), or `undefined`; nothing is logged for it here. A
    * provider that cannot serve (an OAuth provider the environment does not configure, WebAuthn)
    * is not one: it is left out, the others serve, and core warns once (`providers-unavailable`).
+   * A mistake in the `rateLimit` option is left to the routes and `checkConfig`, which a startup
+   * check should call (session reads, and with them edge bundles, never resolve the limits).
    */
   readonly error: AuthError | undefined
   /**
@@ -124,7 +126,8 @@ const lastPrepared = new WeakMap<
  * @param env the environment: the process's variables, `Deno.env.toObject()` on Deno, a Worker's bindings
  * @example
  * const prepared = prepareConfig(config, env, { defaultBasePath: "/api/auth" })
- * if (prepared.error && env.NODE_ENV === "production") throw prepared.error
+ * const error = checkConfig(prepared.config) // from "@auth/core": also checks `rateLimit`
+ * if (error && env.NODE_ENV === "production") throw error
  * const url = prepared.requestURL(request)
  * if (!url) return new Response("Bad request.", { status: 400 })
  */
