@@ -138,7 +138,9 @@ describe("bundle sizes", () => {
       const entry = BUNDLE_ENTRIES.find((candidate) => candidate.id === id)!
       const parts = (await bundleParts(entry, "ours")).map(({ part }) => part)
       expect(parts).toContain("src/internal/jwt")
-      expect(parts.filter((part) => /preact|oauth4webapi|pages|oauth|email|rate-limit/.test(part))).toEqual([])
+      expect(
+        parts.filter((part) => /preact|oauth4webapi|pages|oauth|email|rate-limit/.test(part)),
+      ).toEqual([])
     },
   )
 })
