@@ -2,6 +2,7 @@
  * `getAccessToken` (`access-token.ts`) with database sessions: the tokens are the account row's,
  * read with `listAccounts` (or `getAccount`) and written back with `updateAccount` after a refresh.
  */
+import { sha256Base64url } from "#crypto"
 import type { Adapter, AdapterAccount } from "../../adapters.js"
 import { MissingAdapterMethods } from "../../errors.js"
 import type { AccessTokenResult } from "../../types/access-tokens.js"
@@ -14,7 +15,6 @@ import { clearSessionCookies, readSessionCookie } from "../session/session-cooki
 import {
   accountNotFound,
   type Call,
-  digest,
   granted,
   isUsable,
   needsRefresh,
@@ -49,7 +49,7 @@ export async function fromDatabase(call: Call): Promise<AccessTokenResult> {
   const reread = () => accounts.find(userId, provider.id, account.providerAccountId)
   try {
     const stored = await singleFlight(config, config.session.store, {
-      key: await digest(JSON.stringify([provider.id, account.providerAccountId])),
+      key: await sha256Base64url(JSON.stringify([provider.id, account.providerAccountId])),
       async settled() {
         // Another request's refresh: the row has a new token that has not expired.
         const row = await reread()

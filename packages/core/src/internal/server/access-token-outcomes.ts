@@ -9,7 +9,6 @@ import type {
   AccessTokenOptions,
 } from "../../types/access-tokens.js"
 import type { Cookie } from "../../types/cookies.js"
-import { encodeBase64url } from "../jwt/base64url.js"
 import type { ResolvedOAuthProvider } from "../oauth/provider.js"
 import { oauthErrorOf, refreshStatusOf } from "../oauth/refresh.js"
 import type { AuthContext } from "../request/context.js"
@@ -42,12 +41,6 @@ export function needsRefresh(tokens: Tokens, call: Call): boolean {
 export function isUsable(tokens: Tokens): boolean {
   if (!tokens.access_token) return false
   return typeof tokens.expires_at !== "number" || tokens.expires_at > Date.now() / 1000
-}
-
-/** SHA-256 of `value`, base64url: store keys name sessions, accounts and tokens only by it. */
-export async function digest(value: string): Promise<string> {
-  const bytes = new TextEncoder().encode(value)
-  return encodeBase64url(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)))
 }
 
 /** The token handed out. */

@@ -12,6 +12,7 @@
  *
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 Refreshing an access token
  */
+import { sha256Base64url } from "#crypto"
 import { AdapterError, AuthError, InvalidProvider } from "../../errors.js"
 import type { OAuthConfig } from "../../providers/oauth.js"
 import type {
@@ -45,7 +46,6 @@ import {
   accountNotFound,
   asError,
   type Call,
-  digest,
   granted,
   isUsable,
   needsRefresh,
@@ -223,7 +223,7 @@ async function sessionResults(
       : [sid, entry.provider, entry.providerAccountId],
   )
   const ttl = sid === undefined ? RESULT_SECONDS_WITHOUT_SESSION_ID : config.session.maxAge
-  const key = await digest(name)
+  const key = await sha256Base64url(name)
   const secret = [...config.secrets]
   return {
     key,
