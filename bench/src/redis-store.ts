@@ -12,23 +12,33 @@ export interface BenchRedisStore {
 }
 
 /**
- * Opens a store under a fresh prefix (`clientSideCache`: node-redis keeps what it read, and
- * Redis tells it when a key changes). Imported when a row first needs it.
+ * What the store's process keeps of what it read: nothing (each read a round trip), node-redis's
+ * client-side cache (Redis tells it when a key changes), or the store's own revocation cache
+ * (`revocationCache`: every deny-list write is published to it).
  */
-export async function openBenchRedisStore(clientSideCache = false): Promise<BenchRedisStore> {
+export type BenchRedisCache = "none" | "client-side" | "revocations"
+
+/** Opens a store under a fresh prefix. Imported when a row first needs it. */
+export async function openBenchRedisStore(
+  cache: BenchRedisCache = "none",
+): Promise<BenchRedisStore> {
   const { createClient } = await import("redis")
   const { createRedisStore } = await import("@auth/core/redis")
   const client = await createClient({
     url: process.env.REDIS_URL,
-    ...(clientSideCache ? { RESP: 3, clientSideCache: { ttl: 0, maxEntries: 10_000 } } : {}),
+    ...(cache === "client-side"
+      ? { RESP: 3, clientSideCache: { ttl: 0, maxEntries: 10_000 } }
+      : {}),
   })
     .on("error", () => {})
     .connect()
   const prefix = `bench:${crypto.randomUUID()}:`
+  const store = createRedisStore(client, { prefix, revocationCache: cache === "revocations" })
   return {
-    store: createRedisStore(client, { prefix }),
+    store,
     roundTrip: () => client.ping(),
     async close() {
+      await store.close()
       for await (const keys of client.scanIterator({ MATCH: `${prefix}*` })) {
         if (keys.length > 0) await client.del(keys)
       }

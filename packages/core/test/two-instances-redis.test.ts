@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
 import { fileURLToPath } from "node:url"
 import { createClient } from "redis"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { scaled } from "../../../scripts/test-timeouts.mjs"
 
 /** Set by `.ci/run` when a Redis server answers; without it the suite is reported skipped. */
@@ -17,20 +17,24 @@ const PREFIX = `test:two-instances:${crypto.randomUUID()}:`
 const SECRET = "two-instances-secret-that-is-long-enough-for-the-check"
 const INSTANCE = fileURLToPath(new URL("./support/redis-instance.mjs", import.meta.url))
 
+/** What each instance keeps of what it read: nothing, node-redis's cache, or the store's own. */
+type Cache = "none" | "client-side" | "revocations"
+
 interface Instance {
   readonly url: string
   readonly child: ChildProcess
 }
 
 /** Starts one instance and waits for the line that says it listens. */
-async function startInstance(clientSideCache: boolean): Promise<Instance> {
+async function startInstance(cache: Cache): Promise<Instance> {
   const child = spawn(process.execPath, [INSTANCE], {
     env: {
       ...process.env,
       REDIS_URL,
-      PREFIX: `${PREFIX}${clientSideCache ? "cached" : "plain"}:`,
+      PREFIX: `${PREFIX}${cache}:`,
       SECRET,
-      CLIENT_SIDE_CACHE: clientSideCache ? "1" : "",
+      CLIENT_SIDE_CACHE: cache === "client-side" ? "1" : "",
+      REVOCATION_CACHE: cache === "revocations" ? "1" : "",
     },
     stdio: ["ignore", "pipe", "inherit"],
   })
@@ -99,14 +103,15 @@ async function sessionUser(base: string, jar: CookieJar): Promise<string | undef
   return session?.user?.email
 }
 
-describe.skipIf(REDIS_URL === "").each([
-  { name: "each read a round trip", clientSideCache: false },
-  { name: "node-redis client-side caching", clientSideCache: true },
-])("two instances sharing Redis (REDIS_URL), $name", ({ clientSideCache }) => {
+describe.skipIf(REDIS_URL === "").each<{ name: string; cache: Cache }>([
+  { name: "each read a round trip", cache: "none" },
+  { name: "node-redis client-side caching", cache: "client-side" },
+  { name: "the store's revocation cache", cache: "revocations" },
+])("two instances sharing Redis (REDIS_URL), $name", ({ cache }) => {
   let instances: Instance[] = []
 
   beforeAll(async () => {
-    instances = await Promise.all([startInstance(clientSideCache), startInstance(clientSideCache)])
+    instances = await Promise.all([startInstance(cache), startInstance(cache)])
   }, scaled(60_000))
 
   afterAll(async () => {
@@ -143,9 +148,12 @@ describe.skipIf(REDIS_URL === "").each([
       instances.map(async ({ url }) => (await (await fetch(`${url}/stats`)).json()) as never),
     )
     const tried = stats.reduce((sum, { authorized }: { authorized: number }) => sum + authorized, 0)
-    // The default `perIdentifier` limit, 10 attempts in 15 minutes, counted in one place.
-    expect(tried).toBe(10)
-    expect(statuses.filter((status) => status === 429)).toHaveLength(190)
+    // At most the default `perIdentifier` limit, 10 attempts in 15 minutes, counted in one
+    // place. Fewer when the first failures lock the identifier (from 5 in a row) before the
+    // last guesses are counted: how many is a matter of timing, never more than 10.
+    expect(tried).toBeGreaterThanOrEqual(5)
+    expect(tried).toBeLessThanOrEqual(10)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(200 - tried)
   })
 
   it("refuses a session revoked on one instance on the other's next request", async () => {
@@ -166,6 +174,13 @@ describe.skipIf(REDIS_URL === "").each([
       scope: "others",
     })
     expect(await revoked.json()).toEqual({ revoked: 1 })
+    if (cache === "revocations") {
+      // The other instance hears of it when the revocation's message arrives: soon, not at once.
+      await vi.waitFor(async () => expect(await sessionUser(second, laptop)).toBeUndefined(), {
+        timeout: scaled(5000),
+        interval: 5,
+      })
+    }
     expect(await sessionUser(second, laptop)).toBeUndefined()
     expect(await sessionUser(first, laptop)).toBeUndefined()
     expect(await sessionUser(second, phone)).toBe("ada@example.test")

@@ -3,6 +3,7 @@
 // password "right"). Prints `listening <port>` when it answers; GET /stats gives how many times
 // `authorize` ran here. Stops on SIGTERM. CLIENT_SIDE_CACHE=1: node-redis keeps what it read in
 // this process, and Redis tells it when a key changes (RESP3 client-side caching).
+// REVOCATION_CACHE=1: the store keeps the deny-list in this process (`revocationCache`).
 import { createServer } from "node:http"
 import { Auth } from "@auth/core"
 import Credentials from "@auth/core/providers/credentials"
@@ -15,7 +16,10 @@ const redis = await createClient({
   url: process.env.REDIS_URL,
   ...(cached ? { RESP: 3, clientSideCache: { ttl: 0, maxEntries: 10_000 } } : {}),
 }).connect()
-const store = createRedisStore(redis, { prefix: process.env.PREFIX })
+const store = createRedisStore(redis, {
+  prefix: process.env.PREFIX,
+  revocationCache: process.env.REVOCATION_CACHE === "1",
+})
 let authorized = 0
 
 const config = {
@@ -72,5 +76,8 @@ server.listen(0, "127.0.0.1", () => {
 process.on("SIGTERM", () => {
   server.close()
   server.closeAllConnections()
-  redis.quit().finally(() => process.exit(0))
+  store
+    .close()
+    .then(() => redis.quit())
+    .finally(() => process.exit(0))
 })

@@ -12,9 +12,8 @@ import { sha256Base64url } from "#crypto"
 import type { JWT } from "../../types/jwt.js"
 import type { SessionInfo, SessionStore } from "../../types/sessions.js"
 import type { AuthContext } from "../request/context.js"
+import { REVOKED, SIGNED_OUT } from "../session-store/deny-list-keys.js"
 
-const REVOKED = "revoked:"
-const SIGNED_OUT = "signed-out:"
 const INDEX = "sessions:"
 
 /** Longest `User-Agent` kept for a session: enough to name a browser, bounded for the store. */

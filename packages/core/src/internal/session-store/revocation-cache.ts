@@ -1,0 +1,206 @@
+/**
+ * The Redis store's revocation cache (`createRedisStore(client, { revocationCache: true })`): this
+ * process keeps the deny-list entries it read (revoked session ids and "signed out everywhere"
+ * stamps, present or absent), so that a JWT session read costs no round trip. Every write of
+ * such an entry publishes its key on the store's channel (whether or not the writer caches), and
+ * a subscriber connection of this process drops the key on each message.
+ *
+ * The cache is used only while that subscription is known to work: from the moment the
+ * subscriber receives a message this cache published itself (a handshake, repeated until it
+ * arrives) until its connection reports any trouble. Then it is emptied, and reads go to Redis
+ * again. A read is kept only if no message arrived while it was in flight, so that an answer
+ * read before a write cannot outlive the write's message. An absent entry is kept until a write
+ * is announced; a present one for at most {@link PRESENT_FOR_MS}, as Redis drops it when its
+ * time to live ends without a message.
+ */
+import { isDenyListKey } from "./deny-list-keys.js"
+
+/** At most this many keys are cached by default; the oldest go first. */
+export const REVOCATION_CACHE_MAX_ENTRIES = 100_000
+
+/** How long a present entry is kept, in milliseconds. */
+export const PRESENT_FOR_MS = 60_000
+
+/** How often the handshake is repeated while the subscriber has not confirmed it, in milliseconds. */
+const HANDSHAKE_EVERY_MS = 1000
+
+/** The message that proves the subscription works (followed by a nonce). */
+const HELLO = "hello:"
+/** The message that drops a key (followed by the key, without the store's prefix). */
+const INVALIDATE = "key:"
+
+/** What the store asks of its cache. */
+export interface RevocationCache {
+  /** The cached values of `keys`, or `undefined` unless all are cached and the cache is live. */
+  lookup(keys: readonly string[]): (string | null)[] | undefined
+  /** Taken before a read is sent: the cache's state then, for {@link RevocationCache.remember}. */
+  ticket(): number
+  /** Keeps what a read found, unless a message arrived since its ticket was taken. */
+  remember(ticket: number, keys: readonly string[], values: readonly (string | null)[]): void
+  /** Drops `key` before this process writes it. */
+  forget(key: string): void
+  /** Closes the subscriber connection; reads go to Redis from then on. */
+  close(): Promise<void>
+}
+
+/** The subscriber connection's events and commands, on node-redis or ioredis. */
+interface Subscriber {
+  on(event: string, listener: (...args: unknown[]) => void): unknown
+  subscribe(channel: string, listener?: (message: string) => void): Promise<unknown>
+  connect?(): Promise<unknown>
+  destroy?(): unknown
+  disconnect?(): unknown
+  isReady?: boolean
+  status?: string
+}
+
+/** A client that can open a second connection like its own (`duplicate`, in both libraries). */
+interface Duplicable {
+  duplicate(overrides?: Record<string, unknown>): unknown
+}
+
+/** The connection's name in `CLIENT LIST`. */
+const CONNECTION_NAME = "authjs-revocation-cache"
+
+/**
+ * Opens the subscriber connection on `client` (its `duplicate()`) and gives the cache.
+ *
+ * @param publish sends a message on `channel` through the store's own connection
+ * @throws {TypeError} when the client cannot open a second connection
+ */
+export function createRevocationCache(
+  client: unknown,
+  kind: "node-redis" | "ioredis",
+  channel: string,
+  publish: (message: string) => Promise<unknown>,
+  maxEntries: number,
+): RevocationCache {
+  if (typeof (client as Partial<Duplicable> | null)?.duplicate !== "function") {
+    throw new TypeError(
+      "createRedisStore's `revocationCache` needs a client with `duplicate()` (node-redis or ioredis) for its subscriber connection.",
+    )
+  }
+  /** Each key's value, and until when it may be used (milliseconds since the epoch). */
+  const entries = new Map<string, { value: string | null; until: number }>()
+  let generation = 0
+  let live = false
+  let closed = false
+  let nonce = ""
+  let handshake: ReturnType<typeof setInterval> | undefined
+
+  const stopHandshake = () => {
+    if (handshake !== undefined) clearInterval(handshake)
+    handshake = undefined
+  }
+  const drop = () => {
+    live = false
+    entries.clear()
+    generation += 1
+  }
+  const onMessage = (message: unknown) => {
+    const text = String(message)
+    if (text.startsWith(INVALIDATE)) {
+      entries.delete(text.slice(INVALIDATE.length))
+      generation += 1
+    } else if (!live && !closed && text === HELLO + nonce) {
+      stopHandshake()
+      entries.clear()
+      generation += 1
+      live = true
+    }
+  }
+  const greet = () => {
+    nonce = crypto.randomUUID()
+    publish(HELLO + nonce).catch(() => {})
+  }
+
+  const duplicable = client as Duplicable
+  const subscriber = (
+    kind === "node-redis"
+      ? duplicable.duplicate({ name: CONNECTION_NAME, clientSideCache: undefined })
+      : duplicable.duplicate({ connectionName: CONNECTION_NAME, lazyConnect: true })
+  ) as Subscriber
+  const trouble = () => {
+    drop()
+    stopHandshake()
+  }
+  for (const event of ["error", "end", "close", "reconnecting"]) subscriber.on(event, trouble)
+  subscriber.on("ready", () => {
+    if (closed) return
+    drop()
+    stopHandshake()
+    const subscribed =
+      kind === "node-redis"
+        ? subscriber.subscribe(channel, onMessage)
+        : subscriber.subscribe(channel)
+    subscribed.then(
+      () => {
+        if (closed || live) return
+        greet()
+        handshake = setInterval(greet, HANDSHAKE_EVERY_MS)
+        ;(handshake as unknown as { unref?: () => void }).unref?.()
+      },
+      () => drop(),
+    )
+  })
+  if (kind === "ioredis") subscriber.on("message", (_channel, message) => onMessage(message))
+  ;(subscriber.connect?.() ?? Promise.resolve()).catch(() => drop())
+
+  /** Whether the subscriber still says it is connected (checked on every use). */
+  const connected = () =>
+    subscriber.isReady !== false &&
+    (subscriber.status === undefined || subscriber.status === "ready")
+
+  return {
+    lookup(keys) {
+      if (!live) return undefined
+      if (!connected()) {
+        drop()
+        return undefined
+      }
+      const values: (string | null)[] = []
+      const now = Date.now()
+      for (const key of keys) {
+        const entry = entries.get(key)
+        if (entry === undefined || entry.until <= now) return undefined
+        values.push(entry.value)
+      }
+      return values
+    },
+    ticket() {
+      return live ? generation : -1
+    },
+    remember(ticket, keys, values) {
+      if (ticket !== generation || !live) return
+      const presentUntil = Date.now() + PRESENT_FOR_MS
+      for (const [index, key] of keys.entries()) {
+        if (!isDenyListKey(key)) continue
+        const value = values[index] ?? null
+        entries.delete(key)
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
+        entries.set(key, { value, until: value === null ? Number.POSITIVE_INFINITY : presentUntil })
+      }
+    },
+    forget(key) {
+      entries.delete(key)
+      generation += 1
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      trouble()
+      try {
+        // node-redis v5 has `destroy`; v4 and ioredis `disconnect`.
+        if (subscriber.destroy) subscriber.destroy()
+        else await subscriber.disconnect?.()
+      } catch {
+        // Already closed: nothing is left to let go.
+      }
+    },
+  }
+}
+
+/** The message a write of `key` publishes on the store's channel. */
+export function invalidation(key: string): string {
+  return INVALIDATE + key
+}
