@@ -68,6 +68,7 @@ export {
   type SessionReadOptions,
   type SessionResult,
 } from "./internal/server/session.js"
+export { sessionAsJson } from "./internal/session/session-json.js"
 export type {
   AccessToken,
   AccessTokenErrorCode,

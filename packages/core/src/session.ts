@@ -16,6 +16,7 @@ import { readRequestSession } from "./internal/server/session.js"
 import type { Reissue } from "./internal/session/session.js"
 import type { AuthConfig, Session } from "./types.js"
 
+export { sessionAsJson } from "./internal/session/session-json.js"
 export type { Reissue }
 
 /** What {@link checkSession} found. */

@@ -2,6 +2,7 @@ import {
   getSession as readRequestSession,
   type SessionReadOptions,
   type SessionResult,
+  sessionAsJson,
 } from "@auth/core/server"
 import type { AuthConfig, Session } from "@auth/core/types"
 import { prepare } from "./config.js"
@@ -52,9 +53,7 @@ async function readAsJson(
   try {
     const { session, cookies } = await readRequestSession(request, config, { reissue })
     // As `GET /session` sends it, and as `auth-astro`'s `getSession` returned it: parsed JSON.
-    const json: unknown = session && JSON.parse(JSON.stringify(session))
-    const nonEmpty = typeof json === "object" && json !== null && Object.keys(json).length > 0
-    return { session: nonEmpty ? (json as Session) : null, cookies }
+    return { session: sessionAsJson(session), cookies }
   } catch (error) {
     logError(config, error)
     return { session: null, cookies: [] }

@@ -3,6 +3,7 @@ import {
   type PreparedConfig,
   getSession as readSession,
   type SessionFailure,
+  sessionAsJson,
 } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express"
@@ -96,9 +97,7 @@ async function readSessionAt(
     if (failure === "unavailable") Object.assign(error, { status: 503, statusCode: 503 })
     throw error
   }
-  // The session as GET /session sends it: dates become strings, undefined values are left out.
-  const body: unknown = JSON.parse(JSON.stringify(session ?? null))
-  return isRecord(body) && Object.keys(body).length > 0 ? (body as unknown as Session) : null
+  return sessionAsJson(session)
 }
 
 /**
@@ -209,8 +208,4 @@ function onOwnOrigin(response: Response, origin: string): Response {
     response.headers.set("location", location.slice(origin.length))
   }
   return response
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
 }

@@ -1,4 +1,4 @@
-import { checkSession, type Reissue } from "@auth/core/session"
+import { checkSession, type Reissue, sessionAsJson } from "@auth/core/session"
 import type { Session } from "@auth/core/types"
 import type { ReadyConfig } from "./config.js"
 
@@ -43,7 +43,7 @@ export async function readSession(
     cacheMiss: isEdgeRuntime() ? "fetch" : "database",
   })
   if (failure) return NO_SESSION
-  return { session: asJson(session), setCookie }
+  return { session: sessionAsJson(session), setCookie }
 }
 
 /**
@@ -52,19 +52,4 @@ export async function readSession(
  */
 export function isEdgeRuntime(): boolean {
   return typeof process !== "undefined" && process.env?.NEXT_RUNTIME === "edge"
-}
-
-/**
- * The session as next-auth 5 returned it, parsed from the JSON body of GET `/session`: dates
- * as ISO strings, `undefined` fields gone, so it can be handed to Client Components as is.
- * An empty object is no session.
- */
-function asJson(session: Session | null): Session | null {
-  if (!session) return null
-  const json: unknown = JSON.parse(JSON.stringify(session))
-  return isRecord(json) && Object.keys(json).length > 0 ? (json as unknown as Session) : null
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
 }

@@ -2,10 +2,10 @@ import {
   getSession,
   type PreparedConfig,
   type SessionResult,
+  sessionAsJson,
   sessionCacheHeaders,
   setCookieHeaders,
 } from "@auth/core/server"
-import type { Session } from "@auth/core/types"
 import type { ResponseHeadersLike, SolidRequestEvent } from "./event.js"
 import { appRequestOf } from "./request-url.js"
 
@@ -59,13 +59,7 @@ export async function readSession(
     return { session: null, cookies: [], failure: "config" }
   }
   // As `GET /session` sends it, and as Auth.js's `getSession` returned it: parsed JSON.
-  const json: unknown = JSON.parse(JSON.stringify(read.session))
-  const session = isNonEmptyObject(json) ? (json as Session) : null
-  return { ...read, session }
-}
-
-function isNonEmptyObject(value: unknown): boolean {
-  return typeof value === "object" && value !== null && Object.keys(value).length > 0
+  return { ...read, session: sessionAsJson(read.session) }
 }
 
 /**

@@ -2,6 +2,7 @@ import { applySetCookies } from "@auth/core/cookie"
 import {
   getSession,
   type PreparedConfig,
+  sessionAsJson,
   sessionCacheHeaders,
   setCookieHeaders,
 } from "@auth/core/server"
@@ -70,10 +71,7 @@ async function readEventSession(
     setCookies(event.cookies, setCookieHeaders(cookies))
     if (cookies.length > 0) withAuthCookies.add(event.request)
     // As `GET /session` sends it, and as Auth.js's `locals.auth()` returned it: parsed JSON.
-    const json: unknown = session && JSON.parse(JSON.stringify(session))
-    return typeof json === "object" && json !== null && Object.keys(json).length > 0
-      ? (json as Session)
-      : null
+    return sessionAsJson(session)
   } catch (error) {
     // A cookie option core cannot write (a config mistake): no session, and the cause logged.
     logError(config, error)
