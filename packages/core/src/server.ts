@@ -42,7 +42,11 @@ export {
 export { type CsrfTokenResult, getCsrfToken } from "./internal/server/csrf-token.js"
 export { type GuardOptions, type GuardResult, guard } from "./internal/server/guard.js"
 export type { IncomingRequest } from "./internal/server/incoming-url.js"
-export { invalidHostAccessToken } from "./internal/server/invalid-host.js"
+export {
+  INVALID_HOST_RESULT,
+  invalidHostAccessToken,
+  invalidHostResponse,
+} from "./internal/server/invalid-host.js"
 export {
   type AccountsResult,
   listAccounts,

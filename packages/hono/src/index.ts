@@ -18,6 +18,7 @@ import {
   getCsrfToken as csrfToken,
   getSession,
   guard,
+  invalidHostResponse,
   sessionCacheHeaders,
   setCookieHeaders,
 } from "@auth/core/server"
@@ -91,7 +92,7 @@ export function initAuthConfig(handler: ConfigHandler): MiddlewareHandler {
 export function authHandler(): MiddlewareHandler {
   return async (c) => {
     const { prepared, url } = prepare(c)
-    if (!url) return c.json("Bad request.", 400)
+    if (!url) return invalidHostResponse()
     return Auth(attachClientAddress(c.req.raw, peerAddressOf(c)), prepared.config)
   }
 }
@@ -106,7 +107,7 @@ export function authHandler(): MiddlewareHandler {
 export function verifyAuth(): MiddlewareHandler {
   return async (c, next) => {
     const { prepared, url } = prepare(c)
-    if (!url) return c.json("Bad request.", 400)
+    if (!url) return invalidHostResponse()
     if (prepared.isAuthRoute(url.pathname)) return next() // signing in must stay possible
     // The guard redirects on the request's origin: hand it the app's URL (AUTH_URL's).
     const request =

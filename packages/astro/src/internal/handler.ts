@@ -1,5 +1,5 @@
 import { Auth } from "@auth/core"
-import { attachClientAddress } from "@auth/core/server"
+import { attachClientAddress, invalidHostResponse } from "@auth/core/server"
 import type { APIContext } from "astro"
 import { prepare } from "./config.js"
 import type { FullAuthConfig } from "./options.js"
@@ -42,20 +42,10 @@ export function AstroAuth(config?: FullAuthConfig): AuthRoutes {
   const handle: AuthRoute = async (context) => {
     const prepared = prepare(config)
     const { request } = context
-    if (!prepared.requestURL(request)) return badRequest()
+    if (!prepared.requestURL(request)) return invalidHostResponse()
     return Auth(attachClientAddress(request, clientAddressOf(context)), prepared.config)
   }
   return { GET: handle, POST: handle, ALL: handle }
-}
-
-/**
- * The answer to a request whose `Host` no URL can have (`prepared.requestURL` is `null`), in
- * core's format: `400`, as RFC 9112 asks. Astro may have put such a request on `localhost`.
- *
- * @see https://www.rfc-editor.org/rfc/rfc9112#section-3.2
- */
-export function badRequest(): Response {
-  return Response.json("Bad request.", { status: 400, headers: { "cache-control": "no-store" } })
 }
 
 /** The peer address Astro's adapter reports; it throws where there is none (prerendering). */

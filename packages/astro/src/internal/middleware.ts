@@ -1,9 +1,13 @@
 import { parseSetCookie } from "@auth/core/cookie"
-import { isPathUnder, sessionCacheHeaders, setCookieHeaders } from "@auth/core/server"
+import {
+  invalidHostResponse,
+  isPathUnder,
+  sessionCacheHeaders,
+  setCookieHeaders,
+} from "@auth/core/server"
 import type { Cookie } from "@auth/core/types"
 import type { MiddlewareHandler } from "astro"
 import { prepare } from "./config.js"
-import { badRequest } from "./handler.js"
 import type { FullAuthConfig } from "./options.js"
 import { readSession } from "./session.js"
 
@@ -33,7 +37,7 @@ export function authMiddleware(config?: FullAuthConfig): MiddlewareHandler {
       return next()
     }
     const prepared = prepare(config)
-    if (!prepared.requestURL(context.request)) return badRequest()
+    if (!prepared.requestURL(context.request)) return invalidHostResponse()
     // The routes under the base path, not a custom sign-in page (`isAuthRoute`): that page is the
     // app's, and may show who is signed in.
     if (isPathUnder(context.url.pathname, prepared.basePath)) return next()

@@ -1,8 +1,7 @@
-import { guard } from "@auth/core/server"
+import { guard, invalidHostResponse } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
 import type { APIContext } from "astro"
 import { prepare } from "./config.js"
-import { badRequest } from "./handler.js"
 import type { FullAuthConfig } from "./options.js"
 import { readSession } from "./session.js"
 
@@ -33,7 +32,7 @@ export async function protect(
 ): Promise<Response | undefined> {
   const { request, locals } = context
   const prepared = prepare(config)
-  if (!prepared.requestURL(request)) return badRequest()
+  if (!prepared.requestURL(request)) return invalidHostResponse()
   // The middleware's read, else one the page's `getSession` then shares: one read per request.
   const known = config === undefined ? (locals.session as Session | null | undefined) : undefined
   const session =

@@ -7,6 +7,7 @@
 import {
   type AccountsResult,
   type RevokeSessionsResult as CoreRevokeSessionsResult,
+  INVALID_HOST_RESULT,
   listAccounts as listAccountsOf,
   listSessions as listSessionsOf,
   type PreparedConfig,
@@ -31,9 +32,6 @@ import { requestHeaders, requestURL } from "./request.js"
 export type RevokeSessionsResult =
   | { readonly revoked: number; readonly error?: undefined }
   | { readonly error: string; readonly status: number }
-
-/** What a request whose `Host` no URL can have gets: `ExpressAuth` answers it `400` too. */
-const INVALID_HOST = { error: "InvalidRequest", status: 400 } as const
 
 type Call<T> = (request: Request, prepared: PreparedConfig) => Promise<T>
 
@@ -149,10 +147,10 @@ async function runOnRequest<T>(
   req: ExpressRequest,
   config: ExpressAuthConfig,
   call: Call<T>,
-): Promise<T | typeof INVALID_HOST> {
+): Promise<T | typeof INVALID_HOST_RESULT> {
   const prepared = prepare(config)
   const url = requestURL(req, prepared)
-  if (!url) return INVALID_HOST
+  if (!url) return INVALID_HOST_RESULT
   return call(new Request(url, { method: req.method, headers: requestHeaders(req) }), prepared)
 }
 

@@ -7,6 +7,7 @@
 import {
   type AccountsResult,
   type RevokeSessionsResult as CoreRevokeSessionsResult,
+  INVALID_HOST_RESULT,
   listAccounts as listAccountsOf,
   listSessions as listSessionsOf,
   type PreparedConfig,
@@ -30,9 +31,6 @@ import { prepare } from "./prepare.js"
 export type RevokeSessionsResult =
   | { readonly revoked: number; readonly error?: undefined }
   | { readonly error: string; readonly status: number }
-
-/** What a request whose `Host` no URL can have gets: `authHandler()` answers it `400` too. */
-const INVALID_HOST = { error: "InvalidRequest", status: 400 } as const
 
 /** Hono checks no origin unless the app registers `csrf()`: every change checks it itself. */
 const CHECK_ORIGIN = { checkOrigin: true } as const
@@ -101,9 +99,9 @@ export function unlinkAccount(
 }
 
 /** Runs a core function on the request's app URL, with its method and headers (cookies). */
-async function runOnRequest<T>(c: Context, call: Call<T>): Promise<T | typeof INVALID_HOST> {
+async function runOnRequest<T>(c: Context, call: Call<T>): Promise<T | typeof INVALID_HOST_RESULT> {
   const { prepared, url } = prepare(c)
-  if (!url) return INVALID_HOST
+  if (!url) return INVALID_HOST_RESULT
   return call(new Request(url, { method: c.req.method, headers: c.req.raw.headers }), prepared)
 }
 

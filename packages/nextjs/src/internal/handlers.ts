@@ -1,4 +1,5 @@
 import { Auth } from "@auth/core"
+import { invalidHostResponse } from "@auth/core/server"
 import type { NextRequest } from "next/server.js"
 import { appURL, type LoadConfig } from "./config.js"
 import type { AppRouteHandlers } from "./types.js"
@@ -16,7 +17,7 @@ export function createHandlers(load: LoadConfig): AppRouteHandlers {
     // Next.js hands route handlers `request.url` without its `basePath`, which the client sent.
     const { pathname, search } = new URL(request.url)
     const url = appURL(config, request.headers, `${config.nextBasePath}${pathname}${search}`)
-    if (!url) return Response.json("Bad request.", { status: 400 })
+    if (!url) return invalidHostResponse()
     // Core reads (and past its limit drops) the body itself; only the URL changes here.
     const init: RequestInit & { duplex?: "half" } = {
       method: request.method,

@@ -1,5 +1,5 @@
 import { parseSetCookie } from "@auth/core/cookie"
-import { guard, sessionCacheHeaders } from "@auth/core/server"
+import { guard, invalidHostResponse, sessionCacheHeaders } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
 import { type NextFetchEvent, NextRequest, NextResponse } from "next/server.js"
 import type { RequestAccessTokens } from "./access-token.js"
@@ -64,7 +64,7 @@ export async function runAuthMiddleware(
 ): Promise<Response> {
   const { pathname, search } = new URL(request.url)
   const url = appURL(config, request.headers, `${pathname}${search}`)
-  if (!url) return Response.json("Bad request.", { status: 400 })
+  if (!url) return invalidHostResponse()
   const authRequest = onOrigin(request, url, config)
   // On the edge, a database session may be read through the app's own `<basePath>/session`,
   // which this middleware may be in front of: that request goes on untouched (no read, which

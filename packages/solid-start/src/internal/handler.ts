@@ -1,5 +1,5 @@
 import { Auth } from "@auth/core"
-import { attachClientAddress, type PreparedConfig } from "@auth/core/server"
+import { attachClientAddress, invalidHostResponse, type PreparedConfig } from "@auth/core/server"
 import {
   type EventRequest,
   hasUnreadBody,
@@ -21,7 +21,7 @@ export type AuthRouteHandler = (event: AuthRouteEvent) => Promise<Response>
 export function createRouteHandler(prepared: PreparedConfig): AuthRouteHandler {
   return async (event) => {
     const url = requestURLOf(event, prepared)
-    if (!url) return badRequest()
+    if (!url) return invalidHostResponse()
     const request = attachClientAddress(requestOnUrl(event.request, url), peerAddressOf(event))
     const response = await Auth(request, prepared.config)
     return hasUnreadBody(event) ? closingConnection(response) : response
@@ -37,9 +37,4 @@ function closingConnection(response: Response): Response {
   const closing = new Response(response.body, response)
   closing.headers.set("connection", "close")
   return closing
-}
-
-/** `400` with core's body for a request it cannot handle. */
-export function badRequest(): Response {
-  return Response.json("Bad request.", { status: 400 })
 }

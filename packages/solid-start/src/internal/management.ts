@@ -7,6 +7,7 @@
 import {
   type AccountsResult,
   type RevokeSessionsResult as CoreRevokeSessionsResult,
+  INVALID_HOST_RESULT,
   listAccounts,
   listSessions,
   type PreparedConfig,
@@ -30,9 +31,6 @@ export type RevokeSessionsResult =
   | { readonly revoked: number; readonly error?: undefined }
   | { readonly error: string; readonly status: number }
 
-/** What a request whose `Host` no URL can have gets: core would not route it either. */
-const INVALID_HOST = { error: "InvalidRequest", status: 400 } as const
-
 type Call<T> = (request: Request, prepared: PreparedConfig) => Promise<T>
 
 /**
@@ -43,9 +41,9 @@ async function runOnEvent<T>(
   event: SolidRequestEvent,
   prepared: PreparedConfig,
   call: Call<T>,
-): Promise<T | typeof INVALID_HOST> {
+): Promise<T | typeof INVALID_HOST_RESULT> {
   const app = appRequestOf(event, prepared)
-  if (!app) return INVALID_HOST
+  if (!app) return INVALID_HOST_RESULT
   return call(new Request(app, { method: event.request.method }), prepared)
 }
 

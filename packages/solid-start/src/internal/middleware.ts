@@ -1,4 +1,5 @@
 import {
+  invalidHostResponse,
   isPathUnder,
   matchesProtectedPath,
   type PathMatchOptions,
@@ -6,7 +7,6 @@ import {
 } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
 import type { SolidRequestEvent } from "./event.js"
-import { badRequest } from "./handler.js"
 import { protect } from "./protect.js"
 import { requestURLOf } from "./request-url.js"
 import { readEventSession } from "./session.js"
@@ -73,7 +73,7 @@ export function createAuthMiddleware(
     const url = requestURLOf(event, prepared)
     // SolidStart cannot render a request whose Host no URL can have (h3 2 throws building its
     // URL): the client gets 400 instead of a 500.
-    if (!url) return badRequest()
+    if (!url) return invalidHostResponse()
     const { pathname } = url
     if (prepared.isAuthRoute(pathname) || isActionCall(event.request, pathname)) return undefined
     if (!protectedPaths.some((path) => matchesProtectedPath(pathname, path, SOLID_ROUTER))) {

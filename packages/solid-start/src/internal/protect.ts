@@ -1,7 +1,6 @@
-import { guard, type PreparedConfig } from "@auth/core/server"
+import { guard, invalidHostResponse, type PreparedConfig } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
 import type { SolidRequestEvent } from "./event.js"
-import { badRequest } from "./handler.js"
 import { requestURLOf } from "./request-url.js"
 import { readEventSession } from "./session.js"
 
@@ -29,7 +28,7 @@ export async function protect(
   options: RequireSessionOptions = {},
 ): Promise<Session | Response> {
   const url = requestURLOf(event, prepared)
-  if (!url) return badRequest()
+  if (!url) return invalidHostResponse()
   const read = await readEventSession(event, prepared)
   if (read.session) return read.session
   const headers = new Headers(event.request.headers)

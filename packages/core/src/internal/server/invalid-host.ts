@@ -1,8 +1,10 @@
 /**
- * What an integration's `getAccessToken` gives for a request whose `Host` no URL can have: the
- * integration's routes answer such a request `400 InvalidRequest`, so no token is looked up.
+ * What an integration gives for a request whose `Host` no URL can have (some frameworks put such
+ * a request on `localhost`, so only the integration can tell): the routes answer `400`, a server
+ * helper says `InvalidRequest`, and no session, token or account is looked up.
  */
 import type { AppliedAccessTokenResult } from "../../types/access-tokens.js"
+import { jsonResponse } from "../http/respond.js"
 
 /**
  * `{ code: "InvalidRequest", error }` for a request whose `Host` header is no valid host; the
@@ -16,3 +18,14 @@ export function invalidHostAccessToken(): AppliedAccessTokenResult {
     ),
   }
 }
+
+/**
+ * The answer of the auth routes to such a request, as core answers a request it cannot handle:
+ * `400` with the JSON string `"Bad request."` (RFC 9112 asks for a `400` on an invalid `Host`).
+ */
+export function invalidHostResponse(): Response {
+  return jsonResponse("Bad request.", 400)
+}
+
+/** The result of a server helper (`listSessions`, `revokeSession`, …) for such a request. */
+export const INVALID_HOST_RESULT = Object.freeze({ error: "InvalidRequest", status: 400 } as const)
