@@ -1,5 +1,5 @@
 import { Auth } from "@auth/core"
-import { attachClientAddress } from "@auth/core/server"
+import { attachClientAddress, isPathUnder } from "@auth/core/server"
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express"
 import { readRequestBody } from "./body.js"
 import { type ExpressAuthConfig, prepare, prepareForMount } from "./config.js"
@@ -80,8 +80,7 @@ async function handle(
   const url = requestURL(req, prepared)
   // Mounted without a path, only requests under the base path are ours, whatever their Host.
   const pathname = url?.pathname ?? `${req.baseUrl}${req.path}`
-  const base = prepared.basePath
-  if (pathname !== base && !pathname.startsWith(`${base}/`)) return false
+  if (!isPathUnder(pathname, prepared.basePath)) return false
   if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
     rejectRequest(res, 405)
     return true
