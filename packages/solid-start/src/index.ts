@@ -163,10 +163,12 @@ export interface SolidAuthResult {
   listSessions(event?: SolidRequestEvent): Promise<SessionsResult>
   /**
    * Signs out the session `id` (as listed), from a server function (an `action`); the
-   * request's own one too (its cookie cleared on the response). Core's session functions take
-   * no origin check yet, unlike {@link SolidAuthResult.signIn}: call the changes only from
-   * actions invoked by the app's own JavaScript, or use `@auth/solid-start/client`'s functions,
-   * which post to the auth routes with the CSRF token. Refused in a GET (`MissingCSRF`).
+   * request's own one too (its cookie cleared on the response). Like
+   * {@link SolidAuthResult.signIn}, it carries no CSRF token and refuses a request the browser
+   * says comes from another site (`Sec-Fetch-Site`, `Origin`) and one in a GET, with
+   * `MissingCSRF`. Browsers too old to say are not caught: call the changes from actions your
+   * app invokes itself, or use `@auth/solid-start/client`'s functions, which post to the auth
+   * routes with the CSRF token.
    */
   revokeSession(id: string, event?: SolidRequestEvent): Promise<RevokeSessionsResult>
   /**
