@@ -102,12 +102,15 @@ export interface RedisStoreOptions {
    * then costs no Redis round trip. Each entry read (a revoked session id, a user's "signed out
    * everywhere" stamp, or their absence) stays until a write of it is announced: every store
    * writes these entries with a `PUBLISH` on `<prefix>revocations`, and this one listens on a
-   * second connection of its own (`client.duplicate()`, named `authjs-revocation-cache`). While
-   * that connection is down or not yet confirmed, reads go to Redis as without the cache.
+   * second connection of its own (`client.duplicate()`, named `authjs-revocation-cache`). The
+   * cache is used while that connection works: no error or reconnect, and a heartbeat it
+   * publishes every second heard within the last 2.5 s. Otherwise reads go to Redis as without
+   * the cache.
    *
    * The price: a revocation reaches the other instances when its message does (on a loopback
-   * or LAN, well under a millisecond), not at the moment Redis stores it, so a request that
-   * arrives at another instance within that time can still pass once. Every instance must run a
+   * or LAN, well under a millisecond; at most 2.5 s when messages stop arriving), not at the
+   * moment Redis stores it, so a request that arrives at another instance within that time can
+   * still pass once. Every instance must run a
    * version that publishes (this one). Call `store.close()` at shutdown, beside your client's
    * `quit()`: the second connection would keep the process alive.
    *

@@ -9,8 +9,10 @@ import { Redis } from "ioredis"
 import { createClient } from "redis"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { scaled } from "../../../scripts/test-timeouts.mjs"
+import { DatabaseUnavailableError } from "../src/adapters.js"
 import { createRedisStore, type RedisClient, type RedisStore } from "../src/redis.js"
 import { describeSessionStoreContract } from "./support/session-store-contract.js"
+import { stallingProxy } from "./support/stalling-proxy.js"
 
 const REDIS_URL = process.env.REDIS_URL ?? ""
 /** Every key this file writes starts with it; they are deleted after. */
@@ -45,8 +47,9 @@ function counted<T extends object>(client: T, mget: "mGet" | "mget", close: () =
 const kinds = [
   {
     name: "node-redis",
-    async open(): Promise<CountedClient> {
-      const client = await createClient({ url: REDIS_URL }).connect()
+    async open(url = REDIS_URL): Promise<CountedClient> {
+      const client = await createClient({ url }).connect()
+      client.on("error", () => {})
       return counted(client, "mGet", async () => {
         await client.close()
       })
@@ -54,8 +57,8 @@ const kinds = [
   },
   {
     name: "ioredis",
-    async open(): Promise<CountedClient> {
-      const client = new Redis(REDIS_URL)
+    async open(url = REDIS_URL): Promise<CountedClient> {
+      const client = new Redis(url)
       await client.ping()
       return counted(client, "mget", async () => {
         await client.quit()
@@ -181,6 +184,44 @@ describe.skipIf(REDIS_URL === "").each(kinds)("revocation cache on $name", ({ op
       interval: 5,
     })
     await untilCaching(watcher.store, watcher.reads)
+  })
+
+  it("stops using the cache within 2.5 s when its heartbeats stop getting through", async () => {
+    const proxy = await stallingProxy(new URL(REDIS_URL))
+    const opened = await open(`redis://127.0.0.1:${proxy.port}`)
+    const store = createRedisStore(opened.client, {
+      prefix: PREFIX,
+      timeoutMs: 300,
+      revocationCache: true,
+    })
+    try {
+      await untilCaching(store, opened.reads)
+      const sid = revokedKey()
+      expect(await store.get([sid])).toEqual([null])
+
+      // Nothing this instance sends reaches Redis (its heartbeats included): a stalled network.
+      proxy.stall()
+      expect(await store.get([sid])).toEqual([null])
+      // Within STALE_AFTER_MS of the last heartbeat heard, it asks Redis, which does not answer.
+      await vi.waitFor(
+        async () => {
+          const error = await store.get([sid]).then(
+            () => undefined,
+            (caught: unknown) => caught,
+          )
+          expect(error).toBeInstanceOf(DatabaseUnavailableError)
+        },
+        { timeout: scaled(10_000), interval: 50 },
+      )
+      proxy.resume()
+      await untilCaching(store, opened.reads)
+    } finally {
+      // A held command would keep the client's close waiting.
+      proxy.resume()
+      await store.close()
+      await opened.close()
+      await proxy.close()
+    }
   })
 
   it("reads from Redis once closed, and refuses a client that cannot open a second connection", async () => {

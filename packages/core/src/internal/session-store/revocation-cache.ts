@@ -5,10 +5,11 @@
  * such an entry publishes its key on the store's channel (whether or not the writer caches), and
  * a subscriber connection of this process drops the key on each message.
  *
- * The cache is used only while that subscription is known to work: from the moment the
- * subscriber receives a message this cache published itself (a handshake, repeated until it
- * arrives) until its connection reports any trouble. Then it is emptied, and reads go to Redis
- * again. A read is kept only if no message arrived while it was in flight, so that an answer
+ * The cache is used only while that subscription is known to work. It publishes a heartbeat of
+ * its own every second, and is used while the last one its subscriber heard was sent less than
+ * {@link STALE_AFTER_MS} ago (messages arrive in the order Redis took them, so every message
+ * published before that heartbeat has arrived) and the connection reports no trouble. Otherwise
+ * it is emptied, reads go to Redis, and the next heartbeat heard starts it again, empty. A read is kept only if no message arrived while it was in flight, so that an answer
  * read before a write cannot outlive the write's message. An absent entry is kept until a write
  * is announced; a present one for at most {@link PRESENT_FOR_MS}, as Redis drops it when its
  * time to live ends without a message.
@@ -21,10 +22,17 @@ export const REVOCATION_CACHE_MAX_ENTRIES = 100_000
 /** How long a present entry is kept, in milliseconds. */
 export const PRESENT_FOR_MS = 60_000
 
-/** How often the handshake is repeated while the subscriber has not confirmed it, in milliseconds. */
-const HANDSHAKE_EVERY_MS = 1000
+/** How often the cache publishes a heartbeat of its own, in milliseconds. */
+const HEARTBEAT_MS = 1000
+/**
+ * How long after the last heartbeat heard was sent the cache is still used, in milliseconds: a
+ * connection that stalls without closing (a partition) stops the cache within this time.
+ */
+export const STALE_AFTER_MS = 2500
+/** Heartbeats remembered while unheard; older ones no longer count when they arrive. */
+const MAX_UNHEARD = 8
 
-/** The message that proves the subscription works (followed by a nonce). */
+/** A heartbeat, which proves the subscription works (followed by a nonce). */
 const HELLO = "hello:"
 /** The message that drops a key (followed by the key, without the store's prefix). */
 const INVALIDATE = "key:"
@@ -82,36 +90,47 @@ export function createRevocationCache(
   }
   /** Each key's value, and until when it may be used (milliseconds since the epoch). */
   const entries = new Map<string, { value: string | null; until: number }>()
+  /** The heartbeats sent and not yet heard: nonce, and when it was sent. */
+  const unheard = new Map<string, number>()
   let generation = 0
   let live = false
   let closed = false
-  let nonce = ""
-  let handshake: ReturnType<typeof setInterval> | undefined
+  /** When the last heartbeat heard was sent: every message published before it has arrived. */
+  let heardUpTo = 0
+  let heartbeat: ReturnType<typeof setInterval> | undefined
 
-  const stopHandshake = () => {
-    if (handshake !== undefined) clearInterval(handshake)
-    handshake = undefined
+  const stopHeartbeat = () => {
+    if (heartbeat !== undefined) clearInterval(heartbeat)
+    heartbeat = undefined
   }
   const drop = () => {
     live = false
     entries.clear()
     generation += 1
   }
+  const beat = () => {
+    const nonce = crypto.randomUUID()
+    unheard.set(nonce, Date.now())
+    if (unheard.size > MAX_UNHEARD) unheard.delete(unheard.keys().next().value!)
+    publish(HELLO + nonce).catch(() => {})
+  }
   const onMessage = (message: unknown) => {
     const text = String(message)
     if (text.startsWith(INVALIDATE)) {
       entries.delete(text.slice(INVALIDATE.length))
       generation += 1
-    } else if (!live && !closed && text === HELLO + nonce) {
-      stopHandshake()
+      return
+    }
+    const sentAt = text.startsWith(HELLO) ? unheard.get(text.slice(HELLO.length)) : undefined
+    if (sentAt === undefined || closed) return
+    unheard.delete(text.slice(HELLO.length))
+    heardUpTo = Math.max(heardUpTo, sentAt)
+    if (!live) {
+      // Messages may have been missed before: start empty.
       entries.clear()
       generation += 1
       live = true
     }
-  }
-  const greet = () => {
-    nonce = crypto.randomUUID()
-    publish(HELLO + nonce).catch(() => {})
   }
 
   const duplicable = client as Duplicable
@@ -122,23 +141,22 @@ export function createRevocationCache(
   ) as Subscriber
   const trouble = () => {
     drop()
-    stopHandshake()
+    stopHeartbeat()
   }
   for (const event of ["error", "end", "close", "reconnecting"]) subscriber.on(event, trouble)
   subscriber.on("ready", () => {
     if (closed) return
-    drop()
-    stopHandshake()
+    trouble()
     const subscribed =
       kind === "node-redis"
         ? subscriber.subscribe(channel, onMessage)
         : subscriber.subscribe(channel)
     subscribed.then(
       () => {
-        if (closed || live) return
-        greet()
-        handshake = setInterval(greet, HANDSHAKE_EVERY_MS)
-        ;(handshake as unknown as { unref?: () => void }).unref?.()
+        if (closed || heartbeat !== undefined) return
+        beat()
+        heartbeat = setInterval(beat, HEARTBEAT_MS)
+        ;(heartbeat as unknown as { unref?: () => void }).unref?.()
       },
       () => drop(),
     )
@@ -154,7 +172,7 @@ export function createRevocationCache(
   return {
     lookup(keys) {
       if (!live) return undefined
-      if (!connected()) {
+      if (!connected() || Date.now() - heardUpTo > STALE_AFTER_MS) {
         drop()
         return undefined
       }
