@@ -49,6 +49,8 @@ export {
 } from "./internal/server/invalid-host.js"
 export {
   type AccountsResult,
+  type AppliedRevokeSessionsResult,
+  applyRevocation,
   listAccounts,
   listPasskeys,
   listSessions,

@@ -6,6 +6,8 @@
  */
 import {
   type AccountsResult,
+  type AppliedRevokeSessionsResult,
+  applyRevocation,
   type RevokeSessionsResult as CoreRevokeSessionsResult,
   listAccounts as listAccountsOf,
   listSessions as listSessionsOf,
@@ -32,9 +34,7 @@ export type RevokeContext = Pick<APIContext, "request" | "cookies">
  * signed out, `MissingCSRF` in a GET request, `InvalidRequest`). Its cookies are already set
  * through `cookies`, and left out here: an action's result goes to the browser.
  */
-export type RevokeSessionsResult =
-  | { readonly revoked: number; readonly error?: undefined }
-  | { readonly error: string; readonly status: number }
+export type RevokeSessionsResult = AppliedRevokeSessionsResult
 
 /**
  * The signed-in user's sessions (`{ id, current, createdAt, lastUsedAt, userAgent, ip }`), this
@@ -119,10 +119,9 @@ async function revoke(
   config: FullAuthConfig | undefined,
   call: (request: Request, prepared: PreparedConfig) => Promise<CoreRevokeSessionsResult>,
 ): Promise<RevokeSessionsResult> {
-  const result = await call(context.request, prepare(config))
-  if (result.error !== undefined) return { error: result.error, status: result.status }
-  for (const cookie of result.cookies) setCookie(context.cookies, cookie)
-  return { revoked: result.revoked }
+  return applyRevocation(await call(context.request, prepare(config)), (cookies) => {
+    for (const cookie of cookies) setCookie(context.cookies, cookie)
+  })
 }
 
 /** Sets one of core's cookies through Astro's `cookies` (which percent-encodes, as core does). */

@@ -6,6 +6,8 @@
  */
 import {
   type AccountsResult,
+  type AppliedRevokeSessionsResult,
+  applyRevocation,
   type RevokeSessionsResult as CoreRevokeSessionsResult,
   INVALID_HOST_RESULT,
   listAccounts as listAccountsOf,
@@ -29,9 +31,7 @@ import { requestHeaders, requestURL } from "./request.js"
  * signed out, `MissingCSRF` in a GET request, `InvalidRequest`). Its cookies are already set on
  * `res`, and left out here, so the result can be sent as it is.
  */
-export type RevokeSessionsResult =
-  | { readonly revoked: number; readonly error?: undefined }
-  | { readonly error: string; readonly status: number }
+export type RevokeSessionsResult = AppliedRevokeSessionsResult
 
 type Call<T> = (request: Request, prepared: PreparedConfig) => Promise<T>
 
@@ -161,9 +161,7 @@ async function revoke(
   call: Call<CoreRevokeSessionsResult>,
 ): Promise<RevokeSessionsResult> {
   const result = await runOnRequest(req, config, call)
-  if (result.error !== undefined) return { error: result.error, status: result.status }
-  setCookies(res, result.cookies)
-  return { revoked: result.revoked }
+  return applyRevocation(result, (cookies) => setCookies(res, cookies))
 }
 
 /** Sets core's cookies on `res`, which then no shared cache may keep (`sessionCacheHeaders`). */

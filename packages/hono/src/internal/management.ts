@@ -6,6 +6,8 @@
  */
 import {
   type AccountsResult,
+  type AppliedRevokeSessionsResult,
+  applyRevocation,
   type RevokeSessionsResult as CoreRevokeSessionsResult,
   INVALID_HOST_RESULT,
   listAccounts as listAccountsOf,
@@ -28,9 +30,7 @@ import { prepare } from "./prepare.js"
  * signed out, `MissingCSRF` in a GET request, `InvalidRequest`). Its cookies are already set on
  * the response, and left out here, so the result can be sent as it is (`c.json(result)`).
  */
-export type RevokeSessionsResult =
-  | { readonly revoked: number; readonly error?: undefined }
-  | { readonly error: string; readonly status: number }
+export type RevokeSessionsResult = AppliedRevokeSessionsResult
 
 /** Hono checks no origin unless the app registers `csrf()`: every change checks it itself. */
 const CHECK_ORIGIN = { checkOrigin: true } as const
@@ -109,10 +109,7 @@ async function revoke(
   c: Context,
   call: Call<CoreRevokeSessionsResult>,
 ): Promise<RevokeSessionsResult> {
-  const result = await runOnRequest(c, call)
-  if (result.error !== undefined) return { error: result.error, status: result.status }
-  setCookies(c, result.cookies)
-  return { revoked: result.revoked }
+  return applyRevocation(await runOnRequest(c, call), (cookies) => setCookies(c, cookies))
 }
 
 /** Sets core's cookies on the response, which then no shared cache may keep. */

@@ -5,6 +5,7 @@
  * through `cookies()`, as `signOut` does.
  */
 import {
+  applyRevocation,
   type RevokeSessionsResult as CoreRevokeSessionsResult,
   listAccounts,
   listSessions,
@@ -26,7 +27,8 @@ export function managementFunctions(load: LoadConfig): ManagementFunctions {
   }
   const revoke = (
     call: (request: Request, prepared: PreparedConfig) => Promise<CoreRevokeSessionsResult>,
-  ): Promise<RevokeSessionsResult> => run(call).then(applyCookies)
+  ): Promise<RevokeSessionsResult> =>
+    run(call).then((result) => applyRevocation(result, setCookies))
   return {
     listSessions: () => run(listSessions),
     revokeSession: (id) => revoke((request, prepared) => revokeSession(request, prepared, id)),
@@ -36,14 +38,4 @@ export function managementFunctions(load: LoadConfig): ManagementFunctions {
     unlinkAccount: (provider, providerAccountId) =>
       run((request, prepared) => unlinkAccount(request, prepared, provider, providerAccountId)),
   }
-}
-
-/**
- * Sets a revocation's cookies on the response and leaves them out of the result: a server
- * action's return value goes to the browser, and a re-issued session cookie must not.
- */
-async function applyCookies(result: CoreRevokeSessionsResult): Promise<RevokeSessionsResult> {
-  if (result.error !== undefined) return { error: result.error, status: result.status }
-  await setCookies(result.cookies)
-  return { revoked: result.revoked }
 }

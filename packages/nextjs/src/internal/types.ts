@@ -2,6 +2,7 @@ import type {
   AccessTokenOptions,
   AccountsResult,
   AppliedAccessTokenResult,
+  AppliedRevokeSessionsResult,
   SessionsResult,
 } from "@auth/core/server"
 import type { AuthConfig, Awaitable, Session } from "@auth/core/types"
@@ -227,9 +228,7 @@ export interface SignOutOptions<Redirect extends boolean = true> {
  * body, `InvalidRequest`). Its cookies are already set on the response, and left out here: a
  * server action's result goes to the browser.
  */
-export type RevokeSessionsResult =
-  | { readonly revoked: number; readonly error?: undefined }
-  | { readonly error: string; readonly status: number }
+export type RevokeSessionsResult = AppliedRevokeSessionsResult
 
 /**
  * The signed-in user's sessions and linked accounts, from server code. Each runs on the request

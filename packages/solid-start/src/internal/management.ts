@@ -6,6 +6,8 @@
  */
 import {
   type AccountsResult,
+  type AppliedRevokeSessionsResult,
+  applyRevocation,
   type RevokeSessionsResult as CoreRevokeSessionsResult,
   INVALID_HOST_RESULT,
   listAccounts,
@@ -27,9 +29,7 @@ import { appendSessionCookies, forgetSession } from "./session.js"
  * signed out, `MissingCSRF` in a GET request, `InvalidRequest`). Its cookies are already on the
  * event's response, and left out here: a server function's result goes to the browser.
  */
-export type RevokeSessionsResult =
-  | { readonly revoked: number; readonly error?: undefined }
-  | { readonly error: string; readonly status: number }
+export type RevokeSessionsResult = AppliedRevokeSessionsResult
 
 type Call<T> = (request: Request, prepared: PreparedConfig) => Promise<T>
 
@@ -115,9 +115,8 @@ async function revoke(
   prepared: PreparedConfig,
   call: Call<CoreRevokeSessionsResult>,
 ): Promise<RevokeSessionsResult> {
-  const result = await runOnEvent(event, prepared, call)
-  if (result.error !== undefined) return { error: result.error, status: result.status }
-  forgetSession(event)
-  if (event.response) appendSessionCookies(event.response.headers, setCookieHeaders(result.cookies))
-  return { revoked: result.revoked }
+  return applyRevocation(await runOnEvent(event, prepared, call), (cookies) => {
+    forgetSession(event)
+    if (event.response) appendSessionCookies(event.response.headers, setCookieHeaders(cookies))
+  })
 }

@@ -6,6 +6,8 @@
  */
 import {
   type AccountsResult,
+  type AppliedRevokeSessionsResult,
+  applyRevocation,
   type RevokeSessionsResult as CoreRevokeSessionsResult,
   listAccounts,
   listSessions,
@@ -26,9 +28,7 @@ import { setActionCookies } from "./session.js"
  * signed out, `MissingCSRF` in a GET request, `InvalidRequest`). Its cookies are already set
  * through `event.cookies`, and left out here: a form action's result goes to the page.
  */
-export type RevokeSessionsResult =
-  | { readonly revoked: number; readonly error?: undefined }
-  | { readonly error: string; readonly status: number }
+export type RevokeSessionsResult = AppliedRevokeSessionsResult
 
 /**
  * The signed-in user's sessions and linked accounts, for the request `event`. They return data,
@@ -76,7 +76,7 @@ export function createManagementHelpers(lookupConfig: ConfigLookup): ManagementH
   const run = async <T>(event: RequestEvent, call: Call<T>): Promise<T> =>
     call(event.request, await requireConfig(event, lookupConfig))
   const revoke = async (event: RequestEvent, call: Call<CoreRevokeSessionsResult>) =>
-    applyCookies(event, await run(event, call))
+    applyRevocation(await run(event, call), (cookies) => setActionCookies(event, cookies))
   return {
     listSessions: (event) => run(event, listSessions),
     revokeSession: (event, id) =>
@@ -89,11 +89,4 @@ export function createManagementHelpers(lookupConfig: ConfigLookup): ManagementH
         unlinkAccount(request, prepared, provider, providerAccountId),
       ),
   }
-}
-
-/** Sets a revocation's cookies through `event.cookies`, and leaves them out of the result. */
-function applyCookies(event: RequestEvent, result: CoreRevokeSessionsResult): RevokeSessionsResult {
-  if (result.error !== undefined) return { error: result.error, status: result.status }
-  setActionCookies(event, result.cookies)
-  return { revoked: result.revoked }
 }

@@ -97,6 +97,33 @@ export type RevokeSessionsResult =
     }
   | ActionFailure
 
+/**
+ * A revocation's result once an integration has set its cookies on the response: without them,
+ * so that it can go to the browser as it is (a server action's return value does), and a
+ * re-issued session cookie with it must not.
+ */
+export type AppliedRevokeSessionsResult =
+  | { readonly revoked: number; readonly error?: undefined }
+  | ActionFailure
+
+/**
+ * Hands a revocation's cookies to `setCookies` (the integration's way to put them on its
+ * response; called on success even when there are none) and gives the result without them.
+ *
+ * @example
+ * return applyRevocation(await revokeOtherSessions(request, prepared), (cookies) => {
+ *   for (const header of setCookieHeaders(cookies)) response.headers.append("Set-Cookie", header)
+ * })
+ */
+export async function applyRevocation(
+  result: RevokeSessionsResult,
+  setCookies: (cookies: Cookie[]) => void | Promise<void>,
+): Promise<AppliedRevokeSessionsResult> {
+  if (result.error !== undefined) return { error: result.error, status: result.status }
+  await setCookies(result.cookies)
+  return { revoked: result.revoked }
+}
+
 /** What {@link listAccounts} and {@link unlinkAccount} gave. */
 export type AccountsResult =
   | { readonly accounts: AccountInfo[]; readonly error?: undefined }
