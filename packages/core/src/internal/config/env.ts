@@ -23,7 +23,10 @@ export function isAuthAction(action: string): action is AuthAction {
   return ACTIONS.has(action)
 }
 
-/** The default path the actions are served under, in core and every integration but two. */
+/**
+ * The default path the actions are served under, in core, Express and SvelteKit (Next.js, Hono,
+ * Astro and SolidStart default to `/api/auth`, as Auth.js's packages for them do).
+ */
 export const DEFAULT_BASE_PATH = "/auth"
 
 /** Reads a variable by its `AUTH_` name, or by its legacy `NEXTAUTH_` alias. */
