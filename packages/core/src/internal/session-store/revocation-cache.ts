@@ -9,10 +9,12 @@
  * its own every second, and is used while the last one its subscriber heard was sent less than
  * {@link STALE_AFTER_MS} ago (messages arrive in the order Redis took them, so every message
  * published before that heartbeat has arrived) and the connection reports no trouble. Otherwise
- * it is emptied, reads go to Redis, and the next heartbeat heard starts it again, empty. A read is kept only if no message arrived while it was in flight, so that an answer
- * read before a write cannot outlive the write's message. An absent entry is kept until a write
- * is announced; a present one for at most {@link PRESENT_FOR_MS}, as Redis drops it when its
- * time to live ends without a message.
+ * it is emptied, reads go to Redis, and the next heartbeat heard starts it again, empty.
+ *
+ * A read is kept only if no message arrived while it was in flight, so that an answer read
+ * before a write cannot outlive the write's message. An absent entry is kept until a write is
+ * announced; a present one for at most {@link PRESENT_FOR_MS}, as Redis drops it when its time to
+ * live ends without a message.
  */
 import { isDenyListKey } from "./deny-list-keys.js"
 
