@@ -24,6 +24,7 @@
 
 import { isDenyListKey } from "./internal/session-store/deny-list-keys.js"
 import {
+  isClientReady,
   parseFields,
   parseHit,
   parseSteps,
@@ -286,18 +287,21 @@ function revocationCacheOf(
   publish: (message: string) => Promise<unknown>,
 ): RevocationCache | undefined {
   if (option === undefined || option === false) return undefined
-  const maxEntries = typeof option === "object" && option !== null ? option.maxEntries : undefined
-  const valid =
-    (option === true || (typeof option === "object" && option !== null)) &&
-    (maxEntries === undefined || (Number.isInteger(maxEntries) && (maxEntries as number) >= 1))
-  if (!valid) {
+  const bound =
+    typeof option === "object" && option !== null
+      ? (option.maxEntries ?? REVOCATION_CACHE_MAX_ENTRIES)
+      : REVOCATION_CACHE_MAX_ENTRIES
+  if (
+    (option !== true && (typeof option !== "object" || option === null)) ||
+    !Number.isInteger(bound) ||
+    (bound as number) < 1
+  ) {
     throw new TypeError(
       "createRedisStore's `revocationCache` must be true, false or { maxEntries } (a positive integer).",
     )
   }
   const kind = isNodeRedis(client) ? "node-redis" : "ioredis"
-  const bound = (maxEntries as number | undefined) ?? REVOCATION_CACHE_MAX_ENTRIES
-  return createRevocationCache(client, kind, channel, publish, bound)
+  return createRevocationCache(client, kind, channel, publish, bound as number)
 }
 
 /** Whether the client has `ping` (node-redis and ioredis both do; a structural stand-in may not). */
@@ -311,15 +315,9 @@ function hasPing(client: unknown): client is { ping(): Promise<unknown> } {
  * first requests may come while it connects.
  */
 function connectionLost(client: RedisClient): () => boolean {
-  const state = client as { isReady?: unknown; status?: unknown }
-  const ready = (): boolean | undefined => {
-    if (typeof state.isReady === "boolean") return state.isReady
-    if (typeof state.status === "string") return state.status === "ready"
-    return undefined
-  }
   let wasReady = false
   return () => {
-    const now = ready()
+    const now = isClientReady(client)
     if (now === undefined) return false
     if (now) wasReady = true
     return wasReady && !now

@@ -239,7 +239,7 @@ describe.skipIf(REDIS_URL === "").each(kinds)("revocation cache on $name", ({ op
         property === "duplicate" ? undefined : Reflect.get(target, property),
     })
     expect(() => createRedisStore(withoutDuplicate, { revocationCache: true })).toThrow(/duplicate/)
-    for (const revocationCache of [0, "yes", { maxEntries: 0 }, { maxEntries: 1.5 }]) {
+    for (const revocationCache of [0, null, "yes", { maxEntries: 0 }, { maxEntries: 1.5 }]) {
       expect(() => createRedisStore(client, { revocationCache: revocationCache as never })).toThrow(
         TypeError,
       )

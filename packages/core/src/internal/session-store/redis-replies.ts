@@ -75,6 +75,17 @@ export function withTimeLimit(
     })
 }
 
+/**
+ * Whether a client says it is connected and ready for commands: node-redis's `isReady`, ioredis's
+ * `status`; `undefined` for a client that says neither.
+ */
+export function isClientReady(client: unknown): boolean | undefined {
+  const state = client as { isReady?: unknown; status?: unknown } | null
+  if (typeof state?.isReady === "boolean") return state.isReady
+  if (typeof state?.status === "string") return state.status === "ready"
+  return undefined
+}
+
 /** The error a call throws when Redis is out of reach, with the client's error as its cause. */
 function unavailable(cause: unknown): DatabaseUnavailableError {
   const reason = cause instanceof Error ? cause.message : String(cause)

@@ -17,6 +17,7 @@
  * live ends without a message.
  */
 import { isDenyListKey } from "./deny-list-keys.js"
+import { isClientReady } from "./redis-replies.js"
 
 /** At most this many keys are cached by default; the oldest go first. */
 export const REVOCATION_CACHE_MAX_ENTRIES = 100_000
@@ -60,8 +61,6 @@ interface Subscriber {
   connect?(): Promise<unknown>
   destroy?(): unknown
   disconnect?(): unknown
-  isReady?: boolean
-  status?: string
 }
 
 /** A client that can open a second connection like its own (`duplicate`, in both libraries). */
@@ -166,20 +165,16 @@ export function createRevocationCache(
   if (kind === "ioredis") subscriber.on("message", (_channel, message) => onMessage(message))
   ;(subscriber.connect?.() ?? Promise.resolve()).catch(() => drop())
 
-  /** Whether the subscriber still says it is connected (checked on every use). */
-  const connected = () =>
-    subscriber.isReady !== false &&
-    (subscriber.status === undefined || subscriber.status === "ready")
-
   return {
     lookup(keys) {
       if (!live) return undefined
-      if (!connected() || Date.now() - heardUpTo > STALE_AFTER_MS) {
+      const now = Date.now()
+      // The subscriber must still say it is connected, and have heard a recent heartbeat.
+      if (isClientReady(subscriber) === false || now - heardUpTo > STALE_AFTER_MS) {
         drop()
         return undefined
       }
       const values: (string | null)[] = []
-      const now = Date.now()
       for (const key of keys) {
         const entry = entries.get(key)
         if (entry === undefined || entry.until <= now) return undefined
