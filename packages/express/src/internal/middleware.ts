@@ -1,5 +1,5 @@
 import { Auth } from "@auth/core"
-import { attachClientAddress, isPathUnder } from "@auth/core/server"
+import { attachClientAddress, invalidHostResponse, isPathUnder } from "@auth/core/server"
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express"
 import { readRequestBody } from "./body.js"
 import { type ExpressAuthConfig, prepare, prepareForMount } from "./config.js"
@@ -86,7 +86,7 @@ async function handle(
     return true
   }
   if (!url) {
-    rejectRequest(res, 400)
+    await writeResponse(invalidHostResponse(), res)
     return true
   }
   const body = req.method === "GET" ? undefined : await readRequestBody(req)

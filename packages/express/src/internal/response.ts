@@ -23,21 +23,21 @@ export const ALLOWED_METHODS = ["GET", "POST"] as const
 
 /** The requests answered before core sees them, and what they are told. */
 const REJECTIONS = {
-  400: "Bad request.",
   405: "Method not allowed.",
   413: "Request body too large.",
 } as const
 
 /**
  * Answers a request core never sees, in core's format: a JSON string message. `405` names the
- * allowed methods in `Allow`. For `413`, see {@link refuseOversizedBody}.
+ * allowed methods in `Allow`. For `413`, see {@link refuseOversizedBody}; for a `Host` no URL can
+ * have, core's `invalidHostResponse()`.
  *
  * @see https://www.rfc-editor.org/rfc/rfc9110#section-15.5.6
  */
-export function rejectRequest(res: ExpressResponse, status: 400 | 405): void {
+export function rejectRequest(res: ExpressResponse, status: 405): void {
   res.status(status)
   res.setHeader("Content-Type", "application/json")
-  if (status === 405) res.setHeader("Allow", ALLOWED_METHODS.join(", "))
+  res.setHeader("Allow", ALLOWED_METHODS.join(", "))
   res.end(JSON.stringify(REJECTIONS[status]))
 }
 

@@ -1,5 +1,6 @@
 import {
   guard,
+  invalidHostResponse,
   type PreparedConfig,
   getSession as readSession,
   type SessionFailure,
@@ -11,7 +12,7 @@ import { type ExpressAuthConfig, prepare } from "./config.js"
 import { setCookies } from "./management.js"
 import type { ExpressMiddleware } from "./middleware.js"
 import { requestHeaders, requestURL } from "./request.js"
-import { rejectRequest, writeResponse } from "./response.js"
+import { writeResponse } from "./response.js"
 
 declare global {
   namespace Express {
@@ -122,7 +123,7 @@ export function authSession(config: ExpressAuthConfig): ExpressMiddleware {
     const prepared = prepare(config)
     const url = requestURL(req, prepared)
     if (!url) {
-      rejectRequest(res, 400)
+      await writeResponse(invalidHostResponse(), res)
       return
     }
     try {
@@ -178,7 +179,7 @@ export function requireAuth(
     const prepared = prepare(config)
     const url = requestURL(req, prepared)
     if (!url) {
-      rejectRequest(res, 400)
+      await writeResponse(invalidHostResponse(), res)
       return
     }
     // `undefined` when authSession did not run before, whatever the type says.
