@@ -23,6 +23,7 @@
  */
 
 import { isDenyListKey } from "./internal/session-store/deny-list-keys.js"
+import { preferEvalSha } from "./internal/session-store/redis-eval.js"
 import {
   isClientReady,
   parseFields,
@@ -68,6 +69,12 @@ export interface NodeRedisClient {
   del(key: string): Promise<unknown>
   /** @see https://redis.io/docs/latest/commands/eval/ */
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>
+  /**
+   * Used, when the client has it, for every call of a script after its first.
+   *
+   * @see https://redis.io/docs/latest/commands/evalsha/
+   */
+  evalSha?(sha1: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>
 }
 
 /**
@@ -87,6 +94,12 @@ export interface IORedisClient {
   del(key: string): Promise<unknown>
   /** @see https://redis.io/docs/latest/commands/eval/ */
   eval(script: string, numberOfKeys: number, ...keysAndArguments: string[]): Promise<unknown>
+  /**
+   * Used, when the client has it, for every call of a script after its first.
+   *
+   * @see https://redis.io/docs/latest/commands/evalsha/
+   */
+  evalsha?(sha1: string, numberOfKeys: number, ...keysAndArguments: string[]): Promise<unknown>
 }
 
 /** A Redis client the store can use: node-redis (v4, v5) or ioredis, told apart by shape. */
@@ -333,7 +346,10 @@ function commandsOf(client: RedisClient): RedisCommands {
       hgetall: (key) => client.hGetAll(key),
       hdel: (key, fields) => client.hDel(key, fields),
       del: (key) => client.del(key),
-      eval: (script, keys, args) => client.eval(script, { keys, arguments: args }),
+      eval: preferEvalSha(
+        (script, keys, args) => client.eval(script, { keys, arguments: args }),
+        client.evalSha && ((sha, keys, args) => client.evalSha!(sha, { keys, arguments: args })),
+      ),
     }
   }
   if (isIORedis(client)) {
@@ -343,7 +359,11 @@ function commandsOf(client: RedisClient): RedisCommands {
       hgetall: (key) => client.hgetall(key),
       hdel: (key, fields) => client.hdel(key, ...fields),
       del: (key) => client.del(key),
-      eval: (script, keys, args) => client.eval(script, keys.length, ...keys, ...args),
+      eval: preferEvalSha(
+        (script, keys, args) => client.eval(script, keys.length, ...keys, ...args),
+        client.evalsha &&
+          ((sha, keys, args) => client.evalsha!(sha, keys.length, ...keys, ...args)),
+      ),
     }
   }
   throw new TypeError(

@@ -9,7 +9,7 @@ import { once } from "node:events"
 import { type AddressInfo, createServer } from "node:net"
 import { Redis } from "ioredis"
 import { createClient } from "redis"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { DatabaseUnavailableError } from "../src/adapters.js"
 import { createRedisStore, type RedisClient, type RedisStore } from "../src/redis.js"
 import { describeSessionStoreContract } from "./support/session-store-contract.js"
@@ -19,6 +19,8 @@ import { stallingProxy } from "./support/stalling-proxy.js"
 const REDIS_URL = process.env.REDIS_URL ?? ""
 /** Every key this file writes starts with it; they are deleted after. */
 const PREFIX = `test:${crypto.randomUUID()}:`
+/** The one call a store makes for a script: `EVAL` the first time, `EVALSHA` after (either client's spelling). */
+const SCRIPT_CALL = /^eval(sha)?$/i
 
 type NodeRedis = ReturnType<typeof createClient>
 
@@ -128,7 +130,7 @@ describe.skipIf(REDIS_URL === "")("on Redis (REDIS_URL)", () => {
       const counted = countingCalls(kind.client(), calls)
       const key = uniqueKey("index")
       await createRedisStore(counted, { prefix: PREFIX }).setField(key, "field", "value", 60)
-      expect(calls).toEqual(["eval"])
+      expect(calls).toEqual([expect.stringMatching(SCRIPT_CALL)])
       expect(await admin.pTTL(PREFIX + key)).toBeGreaterThan(59_000)
     })
 
@@ -142,7 +144,7 @@ describe.skipIf(REDIS_URL === "")("on Redis (REDIS_URL)", () => {
         { type: "hit", key: attempts, windowSeconds: 60 },
       ] as const
       const first = await counted.run(steps)
-      expect(calls).toEqual(["eval"])
+      expect(calls).toEqual([expect.stringMatching(SCRIPT_CALL)])
       expect(first.map((count) => count?.count ?? null)).toEqual([1, null, 1])
       expect(first[0]!.resetAt - Date.now()).toBeGreaterThan(58_000)
       await store().hit(lock, 30)
@@ -151,6 +153,62 @@ describe.skipIf(REDIS_URL === "")("on Redis (REDIS_URL)", () => {
       expect((await store().peek(attempts))?.count).toBe(1)
       await store().reset(lock)
       expect((await store().run(steps)).map((count) => count?.count ?? null)).toEqual([3, null, 2])
+    })
+
+    it("sends a script's body once, then calls it by its SHA-1, and again when Redis lost it", async () => {
+      const calls: string[] = []
+      const counted = createRedisStore(countingCalls(kind.client(), calls), { prefix: PREFIX })
+      const key = uniqueKey("by-sha")
+      const evalSha = kind.name === "ioredis" ? "evalsha" : "evalSha"
+      // The SHA-1 is computed beside the first call; a later call uses it.
+      await vi.waitFor(async () => {
+        calls.length = 0
+        await counted.hit(key, 60)
+        expect(calls).toEqual([evalSha])
+      })
+    })
+
+    it("sends the body again when Redis answers NOSCRIPT (restarted, flushed, failed over)", async () => {
+      const calls: string[] = []
+      const evalSha = kind.name === "ioredis" ? "evalsha" : "evalSha"
+      let lost = true
+      // A SHA-1 no script has stands for a server that lost the store's scripts; SCRIPT FLUSH
+      // would take them from every test file running beside this one.
+      const losing = new Proxy(countingCalls(kind.client(), calls), {
+        get(target, property) {
+          const value: unknown = Reflect.get(target, property, target)
+          if (property !== evalSha || typeof value !== "function") return value
+          return (sha: string, ...rest: unknown[]) =>
+            value.call(target, lost ? "0".repeat(40) : sha, ...rest)
+        },
+      })
+      const store = createRedisStore(losing, { prefix: PREFIX })
+      const key = uniqueKey("lost")
+      await vi.waitFor(async () => {
+        calls.length = 0
+        await store.peek(key)
+        expect(calls).toContain(evalSha)
+      })
+      calls.length = 0
+      expect((await store.hit(key, 60)).count).toBe(1)
+      expect(calls).toEqual([evalSha, "eval"])
+      lost = false
+      calls.length = 0
+      expect((await store.hit(key, 60)).count).toBe(2)
+      expect(calls).toEqual([evalSha])
+    })
+
+    it("sends the body every time with a client that has no EVALSHA", async () => {
+      const calls: string[] = []
+      const hidden = kind.name === "ioredis" ? "evalsha" : "evalSha"
+      const withoutEvalSha = new Proxy(countingCalls(kind.client(), calls), {
+        get: (target, property) =>
+          property === hidden ? undefined : Reflect.get(target, property, target),
+      })
+      const store = createRedisStore(withoutEvalSha, { prefix: PREFIX })
+      const key = uniqueKey("by-body")
+      for (let hit = 1; hit <= 3; hit++) expect((await store.hit(key, 60)).count).toBe(hit)
+      expect(calls).toEqual(["eval", "eval", "eval"])
     })
 
     it("counts hits in a window that starts with the first hit", async () => {

@@ -1,5 +1,6 @@
 /**
- * The primitives of CSRF and e-mail verification tokens, and of database session ids, on `node:crypto`, chosen by the `"node"`
+ * The primitives of CSRF and e-mail verification tokens, of database session ids, and of the
+ * Redis store's script names, on `node:crypto`, chosen by the `"node"`
  * condition of the `#crypto` import: the same values as the WebCrypto build (`crypto.ts`), made
  * synchronously, without a thread-pool round trip per HMAC.
  *
@@ -59,4 +60,9 @@ export function randomHex(bytes: number): string {
 /** SHA-256 of the UTF-8 bytes of `text`, as unpadded base64url. */
 export async function sha256Base64url(text: string): Promise<string> {
   return createHash("sha256").update(text, "utf8").digest("base64url")
+}
+
+/** SHA-1 of the UTF-8 bytes of `text`, as lowercase hex: the name Redis caches a Lua script under. */
+export async function sha1Hex(text: string): Promise<string> {
+  return createHash("sha1").update(text, "utf8").digest("hex")
 }

@@ -38,6 +38,15 @@ describe("both builds", () => {
     }
   })
 
+  it('agree on SHA-1 in hex, as FIPS 180-2\'s "abc" example gives it (what Redis names a script by)', async () => {
+    const abc = "a9993e364706816aba3e25717850c26c9cd0d89d"
+    expect(await node.sha1Hex("abc")).toBe(abc)
+    expect(await web.sha1Hex("abc")).toBe(abc)
+    for (const text of ["", "ünïcödé 🔑", 'return redis.call("GET", KEYS[1])', "t".repeat(1000)]) {
+      expect(await node.sha1Hex(text)).toBe(await web.sha1Hex(text))
+    }
+  })
+
   it("agree on every HMAC, whatever the secret and message", async () => {
     const secrets = ["s", "a secret of thirty-two characters", "ünïcödé 🔑", "x".repeat(200)]
     const messages = ["", "token", "ünïcödé 🔑", "m".repeat(1000)]

@@ -1,5 +1,6 @@
 /**
- * The primitives of CSRF and e-mail verification tokens, and of database session ids, on WebCrypto, for every runtime (the
+ * The primitives of CSRF and e-mail verification tokens, of database session ids, and of the
+ * Redis store's script names, on WebCrypto, for every runtime (the
  * default of the `#crypto` import; Node gets `crypto.node.ts`): random hex tokens and
  * HMAC-SHA256. Both builds return the same values for the same input.
  *
@@ -56,4 +57,9 @@ export async function sha256Base64url(text: string): Promise<string> {
   let binary = ""
   for (const byte of digest) binary += String.fromCharCode(byte)
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")
+}
+
+/** SHA-1 of the UTF-8 bytes of `text`, as lowercase hex: the name Redis caches a Lua script under. */
+export async function sha1Hex(text: string): Promise<string> {
+  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-1", encoder.encode(text))))
 }
