@@ -62,7 +62,7 @@ export async function sha256Base64url(text: string): Promise<string> {
   return createHash("sha256").update(text, "utf8").digest("base64url")
 }
 
-/** SHA-1 of the UTF-8 bytes of `text`, as lowercase hex: the name Redis caches a Lua script under. */
+/** SHA-1 of the UTF-8 bytes of `text`, as lowercase hex: the name Redis keeps a script by. */
 export async function sha1Hex(text: string): Promise<string> {
   return createHash("sha1").update(text, "utf8").digest("hex")
 }

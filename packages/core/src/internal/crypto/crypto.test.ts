@@ -38,7 +38,7 @@ describe("both builds", () => {
     }
   })
 
-  it('agree on SHA-1 in hex, as FIPS 180-2\'s "abc" example gives it (what Redis names a script by)', async () => {
+  it("agree on SHA-1 in hex (Redis's script names), as FIPS 180-2's abc example gives it", async () => {
     const abc = "a9993e364706816aba3e25717850c26c9cd0d89d"
     expect(await node.sha1Hex("abc")).toBe(abc)
     expect(await web.sha1Hex("abc")).toBe(abc)

@@ -59,7 +59,7 @@ export async function sha256Base64url(text: string): Promise<string> {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")
 }
 
-/** SHA-1 of the UTF-8 bytes of `text`, as lowercase hex: the name Redis caches a Lua script under. */
+/** SHA-1 of the UTF-8 bytes of `text`, as lowercase hex: the name Redis keeps a script by. */
 export async function sha1Hex(text: string): Promise<string> {
   return toHex(new Uint8Array(await crypto.subtle.digest("SHA-1", encoder.encode(text))))
 }
