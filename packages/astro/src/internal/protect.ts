@@ -1,4 +1,4 @@
-import { guard, invalidHostResponse } from "@auth/core/server"
+import { guard, invalidHostResponse, pathOnOrigin } from "@auth/core/server"
 import type { Session } from "@auth/core/types"
 import type { APIContext } from "astro"
 import { prepare } from "./config.js"
@@ -41,20 +41,11 @@ export async function protect(
   if (result.session) return undefined
   const location = result.response.headers.get("location")
   if (location === null) return result.response
-  const redirect = context.redirect(sameOriginPath(location, request.url), 303)
+  // A path (as `auth-astro` apps wrote it): Astro may have put the request on `localhost` (see
+  // the README's "Deploying"), and a path is right whatever host the browser used.
+  const redirect = context.redirect(pathOnOrigin(location, new URL(request.url).origin), 303)
   for (const [name, value] of result.response.headers) {
     if (name !== "location") redirect.headers.set(name, value)
   }
   return redirect
-}
-
-/**
- * A location on the request's origin as a path (as `auth-astro` apps wrote it): Astro may have put
- * the request on `localhost` (see the README's "Deploying"), and a path is right whatever host the
- * browser used.
- */
-function sameOriginPath(location: string, requestUrl: string): string {
-  const url = new URL(location)
-  if (url.origin !== new URL(requestUrl).origin) return location
-  return `${url.pathname}${url.search}${url.hash}`
 }

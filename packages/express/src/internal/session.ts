@@ -2,6 +2,7 @@ import {
   guard,
   invalidHostResponse,
   type PreparedConfig,
+  pathOnOrigin,
   getSession as readSession,
   type SessionFailure,
   sessionAsJson,
@@ -205,8 +206,6 @@ export function requireAuth(
 /** The redirect to a sign-in page of the app as a path, as `requireAuth` always sent it. */
 function onOwnOrigin(response: Response, origin: string): Response {
   const location = response.headers.get("location")
-  if (location?.startsWith(`${origin}/`)) {
-    response.headers.set("location", location.slice(origin.length))
-  }
+  if (location !== null) response.headers.set("location", pathOnOrigin(location, origin))
   return response
 }

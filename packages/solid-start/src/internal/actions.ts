@@ -3,6 +3,7 @@ import {
   type AuthActionResult,
   isPathUnder,
   type PreparedConfig,
+  pathOnOrigin,
   setCookieHeaders,
   signIn,
   signOut,
@@ -111,10 +112,9 @@ async function act(
     return result.redirect
   }
   const to = new URL(result.redirect, request.url)
-  const builtIn =
-    to.origin !== new URL(request.url).origin || isPathUnder(to.pathname, prepared.basePath)
+  const builtIn = isPathUnder(to.pathname, prepared.basePath)
   const headers = new Headers({
-    Location: builtIn ? to.href : `${to.pathname}${to.search}${to.hash}`,
+    Location: builtIn ? to.href : pathOnOrigin(to.href, new URL(request.url).origin),
   })
   for (const cookie of cookies) headers.append("Set-Cookie", cookie)
   throw new Response(null, { status: 302, headers })
