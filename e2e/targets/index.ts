@@ -67,13 +67,15 @@ export function findTarget(name: string): E2eTarget {
 }
 
 /**
- * The specs whose outcome does not depend on the session strategy (how pages look and read):
- * run on the database strategy only.
+ * The specs whose outcome does not depend on the session strategy (how pages look and read, a
+ * refusal before any sign-in): run on the database strategy only.
  */
 const STRATEGY_INDEPENDENT_SPECS = [
   "**/a11y.spec.ts",
   "**/theme.spec.ts",
   "**/playground-pages.spec.ts",
+  // Refused before anything is signed in.
+  "**/lockout.spec.ts",
 ]
 
 /**

@@ -42,22 +42,3 @@ test("a wrong password shows the sign-in error, keeps the e-mail and signs nobod
   await home.goto()
   await home.expectSignedOut()
 })
-
-test("repeated wrong passwords lock the address out, and the page says so", async ({
-  page,
-  basePath,
-  signIn,
-}) => {
-  // An address of this test's own (no user has it: it is limited all the same), so that the
-  // demo user stays free for the other tests.
-  const email = `locked-${crypto.randomUUID()}@example.test`
-  for (let attempt = 0; attempt < 5; attempt++) {
-    await signIn.goto()
-    await signIn.signInWithCredentials(email, "not-the-password")
-    await expect(page).toHaveURL(urlStartingWith(`${basePath}/signin?error=CredentialsSignin`))
-  }
-  await signIn.goto()
-  await signIn.signInWithCredentials(email, "not-the-password")
-  await expect(page).toHaveURL(urlStartingWith(`${basePath}/signin?error=RateLimited`))
-  await expect(signIn.error).toHaveText("Too many attempts. Wait a little, then try again.")
-})
