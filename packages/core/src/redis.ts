@@ -23,7 +23,12 @@
  */
 
 import { isDenyListKey } from "./internal/session-store/deny-list-keys.js"
-import { preferEvalSha } from "./internal/session-store/redis-eval.js"
+import {
+  commandsOf,
+  isNodeRedis,
+  type RedisClient,
+  type RedisCommands,
+} from "./internal/session-store/redis-clients.js"
 import {
   isClientReady,
   parseFields,
@@ -52,58 +57,11 @@ import {
 import type { RateLimitCount, RateLimitStep, RateLimitStore } from "./types/rate-limit.js"
 import type { SessionStore } from "./types/sessions.js"
 
-/**
- * The commands of a node-redis client (`createClient()` of `redis` v4 or v5) that the store
- * sends. A structural type: any object with these methods will do.
- */
-export interface NodeRedisClient {
-  /** @see https://redis.io/docs/latest/commands/mget/ */
-  mGet(keys: string[]): Promise<unknown>
-  /** @see https://redis.io/docs/latest/commands/set/ */
-  set(key: string, value: string, options: { EX: number }): Promise<unknown>
-  /** @see https://redis.io/docs/latest/commands/hgetall/ */
-  hGetAll(key: string): Promise<unknown>
-  /** @see https://redis.io/docs/latest/commands/hdel/ */
-  hDel(key: string, fields: string[]): Promise<unknown>
-  /** @see https://redis.io/docs/latest/commands/del/ */
-  del(key: string): Promise<unknown>
-  /** @see https://redis.io/docs/latest/commands/eval/ */
-  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>
-  /**
-   * Used, when the client has it, for every call of a script after its first.
-   *
-   * @see https://redis.io/docs/latest/commands/evalsha/
-   */
-  evalSha?(sha1: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>
-}
-
-/**
- * The commands of an ioredis client (`new Redis()` of `ioredis` v5) that the store sends. A
- * structural type: any object with these methods will do.
- */
-export interface IORedisClient {
-  /** @see https://redis.io/docs/latest/commands/mget/ */
-  mget(keys: string[]): Promise<unknown>
-  /** @see https://redis.io/docs/latest/commands/set/ */
-  set(key: string, value: string, expiry: "EX", seconds: number): Promise<unknown>
-  /** @see https://redis.io/docs/latest/commands/hgetall/ */
-  hgetall(key: string): Promise<unknown>
-  /** @see https://redis.io/docs/latest/commands/hdel/ */
-  hdel(key: string, ...fields: string[]): Promise<unknown>
-  /** @see https://redis.io/docs/latest/commands/del/ */
-  del(key: string): Promise<unknown>
-  /** @see https://redis.io/docs/latest/commands/eval/ */
-  eval(script: string, numberOfKeys: number, ...keysAndArguments: string[]): Promise<unknown>
-  /**
-   * Used, when the client has it, for every call of a script after its first.
-   *
-   * @see https://redis.io/docs/latest/commands/evalsha/
-   */
-  evalsha?(sha1: string, numberOfKeys: number, ...keysAndArguments: string[]): Promise<unknown>
-}
-
-/** A Redis client the store can use: node-redis (v4, v5) or ioredis, told apart by shape. */
-export type RedisClient = NodeRedisClient | IORedisClient
+export type {
+  IORedisClient,
+  NodeRedisClient,
+  RedisClient,
+} from "./internal/session-store/redis-clients.js"
 
 /** Options of {@link createRedisStore}. */
 export interface RedisStoreOptions {
@@ -186,16 +144,6 @@ function lockMethods(
       await send(() => redis.eval(DELETE_IF_EQUALS_SCRIPT, [prefix + key], [value]))
     },
   }
-}
-
-/** The commands the store sends, whichever client carries them; replies as the client gives. */
-interface RedisCommands {
-  mget(keys: string[]): Promise<unknown>
-  setWithExpiry(key: string, value: string, seconds: number): Promise<unknown>
-  hgetall(key: string): Promise<unknown>
-  hdel(key: string, fields: string[]): Promise<unknown>
-  del(key: string): Promise<unknown>
-  eval(script: string, keys: string[], args: string[]): Promise<unknown>
 }
 
 /**
@@ -335,53 +283,6 @@ function connectionLost(client: RedisClient): () => boolean {
     if (now) wasReady = true
     return wasReady && !now
   }
-}
-
-/** The client's commands, told apart by shape: node-redis names them in camelCase. */
-function commandsOf(client: RedisClient): RedisCommands {
-  if (isNodeRedis(client)) {
-    return {
-      mget: (keys) => client.mGet(keys),
-      setWithExpiry: (key, value, seconds) => client.set(key, value, { EX: seconds }),
-      hgetall: (key) => client.hGetAll(key),
-      hdel: (key, fields) => client.hDel(key, fields),
-      del: (key) => client.del(key),
-      eval: preferEvalSha(
-        (script, keys, args) => client.eval(script, { keys, arguments: args }),
-        client.evalSha && ((sha, keys, args) => client.evalSha!(sha, { keys, arguments: args })),
-      ),
-    }
-  }
-  if (isIORedis(client)) {
-    return {
-      mget: (keys) => client.mget(keys),
-      setWithExpiry: (key, value, seconds) => client.set(key, value, "EX", seconds),
-      hgetall: (key) => client.hgetall(key),
-      hdel: (key, fields) => client.hdel(key, ...fields),
-      del: (key) => client.del(key),
-      eval: preferEvalSha(
-        (script, keys, args) => client.eval(script, keys.length, ...keys, ...args),
-        client.evalsha &&
-          ((sha, keys, args) => client.evalsha!(sha, keys.length, ...keys, ...args)),
-      ),
-    }
-  }
-  throw new TypeError(
-    "createRedisStore needs a Redis client: one from `createClient()` of `redis` (v4 or v5) " +
-      "or `new Redis()` of `ioredis`.",
-  )
-}
-
-/** Whether `client` looks like node-redis: `mGet` and `hGetAll`, in camelCase. */
-function isNodeRedis(client: unknown): client is NodeRedisClient {
-  const candidate = client as Partial<Record<keyof NodeRedisClient, unknown>> | null
-  return typeof candidate?.mGet === "function" && typeof candidate.hGetAll === "function"
-}
-
-/** Whether `client` looks like ioredis: `mget` and `hgetall`, in lowercase. */
-function isIORedis(client: unknown): client is IORedisClient {
-  const candidate = client as Partial<Record<keyof IORedisClient, unknown>> | null
-  return typeof candidate?.mget === "function" && typeof candidate.hgetall === "function"
 }
 
 /** The `prefix` option, checked. */
