@@ -3,6 +3,7 @@
  * revocations, the access-token refresh lock, rate-limit counters) kept in PostgreSQL, for apps
  * that run several instances on a database without Redis.
  */
+import { withTimeLimit } from "@auth/core/adapters"
 import type { RateLimitCount, RateLimitStep, RateLimitStore, SessionStore } from "@auth/core/types"
 import { handlePoolErrors, isErrorEventSource, type PoolErrorLogger } from "./pool-errors.js"
 import type { Queryable } from "./queryable.js"
@@ -10,7 +11,7 @@ import { createRunner } from "./run-query.js"
 import { rateLimitMethods } from "./store-rate-limits.js"
 import { type StoreNames, storeNames } from "./store-schema.js"
 import { type StoreQuery, sessionStoreMethods } from "./store-sessions.js"
-import { withTimeLimit } from "./time-limit.js"
+import { unavailableError } from "./unavailable.js"
 
 /** Options of {@link createPostgresStore}. */
 export interface PostgresStoreOptions {
@@ -105,7 +106,12 @@ export function createPostgresStore(
   const timeoutMs = resolveTimeout(options.timeoutMs)
   if (isErrorEventSource(client)) handlePoolErrors(client, options.logger)
   const run = createRunner(client)
-  const limit = withTimeLimit(timeoutMs)
+  const limit = withTimeLimit(timeoutMs, {
+    late: () =>
+      unavailableError(
+        new Error(`PostgreSQL did not answer within ${timeoutMs} ms (the store's timeoutMs)`),
+      ),
+  })
   const query: StoreQuery = (text, params) =>
     limit(() => run(text, params)).catch((error: unknown) => {
       throw explainMissingTables(error, options.schema)

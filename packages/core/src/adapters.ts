@@ -12,6 +12,7 @@ export {
   DatabaseUnavailableError,
   type DatabaseUnavailableErrorOptions,
 } from "./internal/database-unavailable.js"
+export { type TimeLimitOptions, withTimeLimit } from "./internal/time-limit.js"
 
 /** A user as stored by an adapter. `emailVerified` is set when an e-mail sign-in succeeds. */
 export interface AdapterUser extends User {

@@ -35,8 +35,8 @@ import {
   parseHit,
   parseSteps,
   parseValues,
+  redisTimeLimit,
   unexpectedReply,
-  withTimeLimit,
 } from "./internal/session-store/redis-replies.js"
 import {
   DELETE_IF_EQUALS_SCRIPT,
@@ -168,7 +168,7 @@ export function createRedisStore(client: RedisClient, options: RedisStoreOptions
   const prefix = resolvePrefix(options.prefix)
   const timeoutMs = resolveTimeout(options.timeoutMs)
   const redis = commandsOf(client)
-  const send = withTimeLimit(timeoutMs, connectionLost(client))
+  const send = redisTimeLimit(timeoutMs, connectionLost(client))
   const channel = `${prefix}revocations`
   const cache = revocationCacheOf(client, options.revocationCache, channel, (message) =>
     send(() => redis.eval(PUBLISH_SCRIPT, [], [channel, message])),

@@ -5,74 +5,34 @@
  */
 import type { RateLimitCount, RateLimitStep } from "../../types/rate-limit.js"
 import { DatabaseUnavailableError } from "../database-unavailable.js"
-
-/** A call waiting for Redis: when it is given up, and how. */
-interface PendingCall {
-  readonly deadline: number
-  readonly expire: () => void
-}
+import { withTimeLimit } from "../time-limit.js"
 
 /**
- * Runs commands, each given up after `timeoutMs`. One timer watches every call in flight (it
- * looks every quarter of `timeoutMs`, at most every 50 ms, and only while calls wait), rather
- * than one timer per call: a read from a client's own cache then costs next to nothing more.
- * A call is given up between `timeoutMs` and a quarter more after it started. While
+ * Runs commands, each given up after `timeoutMs` (core's `withTimeLimit`: one timer for every
+ * call in flight, so a read from a client's own cache costs next to nothing more). While
  * `connectionLost()` says the client has lost a connection it had, calls fail at once.
  *
  * @returns `send(command)`, which throws `DatabaseUnavailableError` when Redis does not answer in
  *   time or cannot be reached, and any other error as the client gave it
  */
-export function withTimeLimit(
+export function redisTimeLimit(
   timeoutMs: number,
   connectionLost: () => boolean = () => false,
 ): <T>(command: () => Promise<T>) => Promise<T> {
-  const pending = new Set<PendingCall>()
-  const every = Math.max(1, Math.min(50, timeoutMs / 4))
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const sweep = () => {
-    timer = undefined
-    const now = Date.now()
-    for (const call of pending) if (call.deadline <= now) call.expire()
-    if (pending.size > 0) arm()
-  }
-  const arm = () => {
-    timer = setTimeout(sweep, every)
-    // A Node timer must not keep the process alive for a call that is already answered.
-    const handle = timer as unknown as { unref?: () => void }
-    handle.unref?.()
-  }
+  const limit = withTimeLimit(timeoutMs, {
+    late: () =>
+      unavailable(new Error(`Redis did not answer within ${timeoutMs} ms (the store's timeoutMs)`)),
+    mapError(error) {
+      const reason = error ?? new Error("Redis rejected a call without a reason.")
+      return isConnectionError(reason) ? unavailable(reason) : reason
+    },
+  })
   return <T>(command: () => Promise<T>): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      if (connectionLost()) {
-        // Queued, the command would wait out `timeoutMs`, then run late, after its request was
-        // answered (a rate-limit hit counted after the fact).
-        reject(unavailable(new Error("the client lost its connection and is reconnecting")))
-        return
-      }
-      const call: PendingCall = {
-        deadline: Date.now() + timeoutMs,
-        expire() {
-          pending.delete(call)
-          const expired = new Error(
-            `Redis did not answer within ${timeoutMs} ms (the store's timeoutMs)`,
-          )
-          reject(unavailable(expired))
-        },
-      }
-      pending.add(call)
-      if (timer === undefined) arm()
-      const settle = (error: unknown, value?: T) => {
-        // Given up already: the late answer is dropped.
-        if (!pending.delete(call)) return
-        if (error === undefined) resolve(value as T)
-        else reject(isConnectionError(error) ? unavailable(error) : error)
-      }
-      // A client that throws instead of rejecting (a closed one may) is handled the same way.
-      new Promise<T>((answer) => answer(command())).then(
-        (value) => settle(undefined, value),
-        (error: unknown) => settle(error ?? new Error("Redis rejected a call without a reason.")),
-      )
-    })
+    // Queued, the command would wait out `timeoutMs`, then run late, after its request was
+    // answered (a rate-limit hit counted after the fact).
+    connectionLost()
+      ? Promise.reject(unavailable(new Error("the client lost its connection and is reconnecting")))
+      : limit(command)
 }
 
 /**
