@@ -4,18 +4,30 @@
  * table's first release, logs what it did, and does not stop an app that worked with Auth.js. On PGlite (the same statements run on PostgreSQL in the Auth.js schema
  * suites of `test/`).
  */
-import { PGlite } from "@electric-sql/pglite"
-import { afterEach, describe, expect, it } from "vitest"
+import { PGlite, type PGliteInterface } from "@electric-sql/pglite"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { AUTHJS_AUTHENTICATORS_SQL, AUTHJS_SCHEMA_SQL } from "../test/authjs-schema.js"
 import { PostgresAdapter } from "./adapter.js"
 import { applySchema } from "./schema.js"
 
-const databases: PGlite[] = []
+const databases: PGliteInterface[] = []
+/** An empty database, copied for each test: a copy starts in half the time of a new one. */
+let template: PGlite
 
-function open(sql = ""): Promise<PGlite> {
-  const db = new PGlite()
+beforeAll(async () => {
+  template = new PGlite()
+  await template.waitReady
+})
+
+afterAll(async () => {
+  await template.close()
+})
+
+async function open(sql = ""): Promise<PGliteInterface> {
+  const db = await template.clone()
   databases.push(db)
-  return db.exec(sql).then(() => db)
+  await db.exec(sql)
+  return db
 }
 
 function recorder() {
