@@ -27,6 +27,12 @@ export { pathOnOrigin } from "./internal/http/origin-path.js"
 export { isPathUnder } from "./internal/http/path-under.js"
 export { prefersJson } from "./internal/http/prefers-json.js"
 export { matchesProtectedPath, type PathMatchOptions } from "./internal/http/protected-path.js"
+export {
+  AUTH_ROUTE_METHODS,
+  type RejectionStatus,
+  rejectionMessage,
+  rejectionResponse,
+} from "./internal/http/rejections.js"
 export { setCookieHeaders } from "./internal/http/respond.js"
 export { type ResponseHeaderReader, sessionCacheHeaders } from "./internal/http/session-cache.js"
 export { getAccessToken } from "./internal/server/access-token.js"

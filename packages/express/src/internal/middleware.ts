@@ -1,10 +1,15 @@
 import { Auth } from "@auth/core"
-import { attachClientAddress, invalidHostResponse, isPathUnder } from "@auth/core/server"
+import {
+  AUTH_ROUTE_METHODS,
+  attachClientAddress,
+  invalidHostResponse,
+  isPathUnder,
+} from "@auth/core/server"
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express"
 import { readRequestBody } from "./body.js"
 import { type ExpressAuthConfig, prepare, prepareForMount } from "./config.js"
 import { mountPath, requestURL, toWebRequest } from "./request.js"
-import { ALLOWED_METHODS, refuseOversizedBody, rejectRequest, writeResponse } from "./response.js"
+import { refuseOversizedBody, rejectRequest, writeResponse } from "./response.js"
 
 /**
  * An Express middleware that may answer asynchronously. `Locals` is what it promises the
@@ -81,7 +86,7 @@ async function handle(
   // Mounted without a path, only requests under the base path are ours, whatever their Host.
   const pathname = url?.pathname ?? `${req.baseUrl}${req.path}`
   if (!isPathUnder(pathname, prepared.basePath)) return false
-  if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
+  if (!AUTH_ROUTE_METHODS.includes(req.method)) {
     rejectRequest(res, 405)
     return true
   }

@@ -1,3 +1,4 @@
+import { AUTH_ROUTE_METHODS, rejectionMessage } from "@auth/core/server"
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express"
 
 /**
@@ -18,15 +19,6 @@ export async function writeResponse(response: Response, res: ExpressResponse): P
   res.end(body)
 }
 
-/** The methods core serves: every action is a GET or a POST. */
-export const ALLOWED_METHODS = ["GET", "POST"] as const
-
-/** The requests answered before core sees them, and what they are told. */
-const REJECTIONS = {
-  405: "Method not allowed.",
-  413: "Request body too large.",
-} as const
-
 /**
  * Answers a request core never sees, in core's format: a JSON string message. `405` names the
  * allowed methods in `Allow`. For `413`, see {@link refuseOversizedBody}; for a `Host` no URL can
@@ -37,8 +29,8 @@ const REJECTIONS = {
 export function rejectRequest(res: ExpressResponse, status: 405): void {
   res.status(status)
   res.setHeader("Content-Type", "application/json")
-  res.setHeader("Allow", ALLOWED_METHODS.join(", "))
-  res.end(JSON.stringify(REJECTIONS[status]))
+  res.setHeader("Allow", AUTH_ROUTE_METHODS.join(", "))
+  res.end(JSON.stringify(rejectionMessage(status)))
 }
 
 /** How much of a refused body is read and dropped after the `413`, in bytes. */
@@ -57,7 +49,7 @@ export const DISCARD_TIMEOUT_MS = 5_000
  * anything is dropped: a client that reads while it sends has it at once.
  */
 export function refuseOversizedBody(req: ExpressRequest, res: ExpressResponse): void {
-  const body = JSON.stringify(REJECTIONS[413])
+  const body = JSON.stringify(rejectionMessage(413))
   res.status(413)
   res.setHeader("Content-Type", "application/json")
   res.setHeader("Content-Length", String(Buffer.byteLength(body)))

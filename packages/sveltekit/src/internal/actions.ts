@@ -1,4 +1,10 @@
-import { type AuthActionResult, type PreparedConfig, signIn, signOut } from "@auth/core/server"
+import {
+  type AuthActionResult,
+  type PreparedConfig,
+  rejectionMessage,
+  signIn,
+  signOut,
+} from "@auth/core/server"
 import { type Action, error, type RequestEvent, redirect } from "@sveltejs/kit"
 import type { ConfigLookup } from "./config.js"
 import { parseSignInForm, parseSignOutForm } from "./form.js"
@@ -86,5 +92,5 @@ function answer(event: RequestEvent, result: AuthActionResult, follow: boolean):
 /** Throws SvelteKit's error for a 4xx status, else a 500 with the configuration message. */
 function clientError(status: number): never {
   if (status < 400 || status >= 500) error(500, CONFIG_MESSAGE)
-  error(status, status === 413 ? "Request body too large." : "Bad request.")
+  error(status, rejectionMessage(status))
 }

@@ -15,6 +15,7 @@ import { webAuthnOptionsAction } from "../actions/webauthn-options.js"
 import { serviceErrorOf } from "../config/rate-limits.js"
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import type { ActionResult } from "../http/action-result.js"
+import { rejectionResponse } from "../http/rejections.js"
 import { jsonResponse, toResponse, toReturnedRedirect, withCookies } from "../http/respond.js"
 import { lazyModule } from "../lazy.js"
 import { consoleLogger } from "../logger.js"
@@ -134,18 +135,10 @@ function asError(error: unknown): Error {
 function rejectRequest(config: ResolvedConfig, error: unknown): Response {
   if (error instanceof RequestRejected) {
     config.logger.error(new UnknownAction(error.message, { cause: error.detail }))
-    const messages = {
-      400: "Bad request.",
-      405: "Method not allowed.",
-      413: "Request body too large.",
-      415: "Unsupported content type.",
-    }
-    const response = jsonResponse(messages[error.status], error.status)
-    if (error.status === 405) response.headers.set("Allow", "GET, POST")
-    return response
+    return rejectionResponse(error.status)
   }
   config.logger.error(asError(error))
-  return jsonResponse("Bad request.", 400)
+  return rejectionResponse(400)
 }
 
 async function dispatch(context: AuthContext): Promise<ActionResult> {

@@ -3,6 +3,7 @@ import { isAuthAction } from "../config/env.js"
 import { parseCookieHeader } from "../cookies/parse.js"
 import { findDuplicateJsonKey } from "../http/json-keys.js"
 import { parseMediaType } from "../http/media-type.js"
+import type { RejectionStatus } from "../http/rejections.js"
 import { requestURL } from "../http/request-url.js"
 import { type AuthRequest, isManagementAction, type ServedAction } from "../request/auth-request.js"
 
@@ -21,7 +22,7 @@ const MAX_DISCARDED_BYTES = 8 * 1024 * 1024
 /** Why a request could not be parsed, and the status to answer with. */
 export class RequestRejected extends Error {
   constructor(
-    readonly status: 400 | 405 | 413 | 415,
+    readonly status: RejectionStatus,
     message: string,
     readonly detail?: unknown,
   ) {

@@ -4,7 +4,7 @@
  * helper says `InvalidRequest`, and no session, token or account is looked up.
  */
 import type { AppliedAccessTokenResult } from "../../types/access-tokens.js"
-import { jsonResponse } from "../http/respond.js"
+import { rejectionResponse } from "../http/rejections.js"
 
 /**
  * `{ code: "InvalidRequest", error }` for a request whose `Host` header is no valid host; the
@@ -24,7 +24,7 @@ export function invalidHostAccessToken(): AppliedAccessTokenResult {
  * `400` with the JSON string `"Bad request."` (RFC 9112 asks for a `400` on an invalid `Host`).
  */
 export function invalidHostResponse(): Response {
-  return jsonResponse("Bad request.", 400)
+  return rejectionResponse(400)
 }
 
 /** The result of a server helper (`listSessions`, `revokeSession`, …) for such a request. */
