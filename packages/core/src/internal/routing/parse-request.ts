@@ -3,7 +3,7 @@ import { isAuthAction } from "../config/env.js"
 import { parseCookieHeader } from "../cookies/parse.js"
 import { findDuplicateJsonKey } from "../http/json-keys.js"
 import { parseMediaType } from "../http/media-type.js"
-import type { RejectionStatus } from "../http/rejections.js"
+import { AUTH_ROUTE_METHODS, type RejectionStatus } from "../http/rejections.js"
 import { requestURL } from "../http/request-url.js"
 import { type AuthRequest, isManagementAction, type ServedAction } from "../request/auth-request.js"
 
@@ -61,7 +61,7 @@ export async function parseRequest(
   // On the app's origin when it has one (`AUTH_URL`): the Host header then moves nothing.
   const url = requestURL(request, origin)
   const method = request.method.toUpperCase()
-  if (method !== "GET" && method !== "POST") {
+  if (!AUTH_ROUTE_METHODS.includes(method)) {
     // Auth.js answers 400; RFC 9110 §15.5.6 asks for 405 with `Allow`.
     throw new RequestRejected(405, `Only GET and POST are served; the request used ${method}.`)
   }
@@ -70,7 +70,8 @@ export async function parseRequest(
   const body = method === "POST" ? await readBody(request) : undefined
   return {
     url,
-    method,
+    // One of AUTH_ROUTE_METHODS, checked above.
+    method: method as AuthRequest["method"],
     action,
     providerId,
     headers: request.headers,
