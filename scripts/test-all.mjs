@@ -95,7 +95,11 @@ runVitest(
 // the suites whose outcome does not depend on the Node that runs them: `next build` of typed
 // apps (a TypeScript check, minutes long) and `applySchema` on many fresh PGlite databases.
 // Two workers, as above: with vitest's one on two cores this lane took 406 s, with two 306 s.
-const NODE_INDEPENDENT_TESTS = ["**/next-build.test.ts", "**/schema-existing.test.ts"]
+const NODE_INDEPENDENT_TESTS = [
+  "**/next-build.test.ts",
+  "**/schema-existing.test.ts",
+  "**/schema-added-columns.test.ts",
+]
 const libraries = publishedVitestProjects()
 if (!machineNode) {
   console.log("\nNo Node other than the lane's on PATH: the machine's-Node lane is not run.")
