@@ -1,9 +1,9 @@
 /** The WebAuthn client's passkey management: `listPasskeys` and `removePasskey`. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { json } from "../../test/support/routed-fetch.js"
 import {
   CSRF,
   fakeServer,
-  json,
   openClient,
   PASSKEY,
   stubWebAuthn,

@@ -5,6 +5,7 @@
  */
 import { CookieJar } from "@auth/dev-servers"
 import { describe, expect, it } from "vitest"
+import { type Handler, json, routedFetch } from "../../test/support/routed-fetch.js"
 import { Auth, type AuthConfigInput } from "../index.js"
 import Credentials from "../providers/credentials.js"
 import type { AccountInfo, SessionInfo } from "../types/sessions.js"
@@ -35,16 +36,11 @@ const PHONE: SessionInfo = {
 }
 const GITHUB: AccountInfo = { provider: "github", type: "oauth", providerAccountId: "1" }
 
-type Handler = (request: Request) => Response | Promise<Response>
-
-const json = (body: unknown, status = 200) => Response.json(body, { status })
-
 /**
  * A fake server of one signed-in browser: routes by `METHOD path`, records every request; a
  * revocation of `all`, or of this browser's session id, signs it out.
  */
 function fakeServer(overrides: Record<string, Handler> = {}) {
-  const requests: Request[] = []
   let signedIn = true
   const routes: Record<string, Handler> = {
     "GET /csrf": () => json({ csrfToken: CSRF }),
@@ -59,16 +55,7 @@ function fakeServer(overrides: Record<string, Handler> = {}) {
     "POST /accounts/unlink": () => json({ accounts: [] }),
     ...overrides,
   }
-  const fetch: typeof globalThis.fetch = async (input, init) => {
-    const request = new Request(input, init)
-    requests.push(request.clone())
-    const path = new URL(request.url).pathname.slice(BASE_PATH.length)
-    const handler = routes[`${request.method} ${path}`]
-    return handler ? handler(request) : json({ error: "Not found" }, 404)
-  }
-  const find = (method: string, path: string) =>
-    requests.find((r) => r.method === method && new URL(r.url).pathname === BASE_PATH + path)
-  return { fetch, requests, find }
+  return routedFetch(BASE_PATH, routes)
 }
 
 function openClient(server: { fetch: typeof fetch }, options: AuthClientOptions = {}) {

@@ -4,6 +4,7 @@
  * authenticator.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { json } from "../../test/support/routed-fetch.js"
 import {
   API,
   BASE_PATH,
@@ -11,7 +12,6 @@ import {
   CSRF,
   domException,
   fakeServer,
-  json,
   ORIGIN,
   openClient,
   registrationOptions,

@@ -8,6 +8,7 @@ import { createAuthClient } from "../../src/client/client.js"
 import type { AuthClientOptions } from "../../src/client/options.js"
 import type { Passkey } from "../../src/client/passkeys.js"
 import { createWebAuthnClient } from "../../src/client/webauthn.js"
+import { type Handler, json, routedFetch } from "./routed-fetch.js"
 
 export const ORIGIN = "https://app.test"
 export const BASE_PATH = "/api/auth"
@@ -31,13 +32,8 @@ export const PROVIDERS = {
   credentials: { id: "credentials", name: "Credentials", type: "credentials" },
 }
 
-export type Handler = (request: Request) => Response | Promise<Response>
-
-export const json = (body: unknown, status = 200) => Response.json(body, { status })
-
 /** A fake Auth.js server with WebAuthn: routes by `METHOD path`, records every request. */
 export function fakeServer(overrides: Record<string, Handler> = {}) {
-  const requests: Request[] = []
   let signedIn = false
   const routes: Record<string, Handler> = {
     "GET /providers": () => json(PROVIDERS),
@@ -57,16 +53,7 @@ export function fakeServer(overrides: Record<string, Handler> = {}) {
     "POST /passkeys/remove": () => json({ passkeys: [] }),
     ...overrides,
   }
-  const fetch: typeof globalThis.fetch = async (input, init) => {
-    const request = new Request(input, init)
-    requests.push(request.clone())
-    const path = new URL(request.url).pathname.slice(BASE_PATH.length)
-    const handler = routes[`${request.method} ${path}`]
-    return handler ? handler(request) : json({ error: "Not found" }, 404)
-  }
-  const find = (method: string, path: string) =>
-    requests.find((r) => r.method === method && new URL(r.url).pathname === BASE_PATH + path)
-  return { fetch, requests, find }
+  return routedFetch(BASE_PATH, routes)
 }
 
 export function registrationOptions() {
