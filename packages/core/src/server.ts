@@ -23,6 +23,7 @@
  */
 
 export { attachClientAddress, clientAddress } from "./internal/http/client-address.js"
+export { CONFIG_ERROR_MESSAGE } from "./internal/http/config-error.js"
 export { pathOnOrigin } from "./internal/http/origin-path.js"
 export { isPathUnder } from "./internal/http/path-under.js"
 export { prefersJson } from "./internal/http/prefers-json.js"

@@ -1,4 +1,5 @@
 import {
+  CONFIG_ERROR_MESSAGE,
   guard,
   invalidHostResponse,
   type PreparedConfig,
@@ -37,8 +38,7 @@ export type GetSessionResult = Promise<Session | null>
  * read as they did when `getSession` went through `Auth()`.
  */
 const FAILURE_ANSWERS: Record<SessionFailure, string> = {
-  config:
-    "500: There was a problem with the server configuration. Check the server logs for more information.",
+  config: `500: ${CONFIG_ERROR_MESSAGE}`,
   error: "302.",
   unavailable: "503: the database cannot be reached right now.",
 }

@@ -1,5 +1,6 @@
 import {
   type AuthActionResult,
+  CONFIG_ERROR_MESSAGE,
   type PreparedConfig,
   rejectionMessage,
   signIn,
@@ -16,10 +17,6 @@ import { setActionCookies } from "./session.js"
 export interface AuthActionData {
   url: string
 }
-
-/** The message of a config mistake, as core words it; the cause is in the log. */
-const CONFIG_MESSAGE =
-  "There was a problem with the server configuration. Check the server logs for more information."
 
 /**
  * The `signIn` form action: reads the form of Auth.js's `<SignIn>` (`providerId`,
@@ -64,7 +61,7 @@ export async function requireConfig(
   const result = await lookupConfig(event)
   if (result.ok) return result.prepared
   logError(undefined, result.error)
-  error(500, CONFIG_MESSAGE)
+  error(500, CONFIG_ERROR_MESSAGE)
 }
 
 async function readForm(request: Request): Promise<FormData> {
@@ -91,6 +88,6 @@ function answer(event: RequestEvent, result: AuthActionResult, follow: boolean):
 
 /** Throws SvelteKit's error for a 4xx status, else a 500 with the configuration message. */
 function clientError(status: number): never {
-  if (status < 400 || status >= 500) error(500, CONFIG_MESSAGE)
+  if (status < 400 || status >= 500) error(500, CONFIG_ERROR_MESSAGE)
   error(status, rejectionMessage(status))
 }

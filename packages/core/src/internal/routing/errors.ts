@@ -9,6 +9,7 @@ import {
 } from "../../errors.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import { isDatabaseUnavailable } from "../database-unavailable.js"
+import { CONFIG_ERROR_MESSAGE } from "../http/config-error.js"
 import { parseMediaType } from "../http/media-type.js"
 import { pageHeaders } from "../http/page-headers.js"
 import { prefersJson } from "../http/prefers-json.js"
@@ -19,10 +20,7 @@ import type { AuthRequest } from "../request/auth-request.js"
 import type { AuthContext } from "../request/context.js"
 
 /** The body of every 500 for a config mistake: the cause is in the log, never in the response. */
-export const CONFIG_ERROR_BODY = {
-  message:
-    "There was a problem with the server configuration. Check the server logs for more information.",
-}
+export const CONFIG_ERROR_BODY = { message: CONFIG_ERROR_MESSAGE }
 
 // The error page (and with it preact) loads with the first config error a page request meets.
 const renderModule = /* @__PURE__ */ lazyModule(() => import("../pages/render.js"))
