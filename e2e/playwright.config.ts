@@ -66,7 +66,7 @@ export default defineConfig<TargetOptions>({
       args: CHROMIUM_ARGS,
     },
     screenshot: "only-on-failure",
-    // Recording a trace of every test (to keep a failing one's) made the suite 10 to 18% slower
+    // Recording a trace of every test (to keep a failing one's) made the suite 4 to 18% slower
     // on two cores; rerun a failure with `--trace retain-on-failure` to get its trace.
     trace: "off",
   },
