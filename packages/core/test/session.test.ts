@@ -100,6 +100,39 @@ describe("JWT sessions", () => {
     ])
   })
 
+  it("signs out, as Auth.js does, when the jwt or session callback throws on a read or an update", async () => {
+    for (const failing of ["jwt", "session"] as const) {
+      for (const method of ["GET", "POST"] as const) {
+        const recorder = recordingLogger()
+        let fail = false
+        const thrower = () => {
+          throw new Error("the callback failed")
+        }
+        const client = await signedIn({
+          logger: recorder.logger,
+          callbacks: {
+            jwt: ({ token }) => (fail && failing === "jwt" ? thrower() : token),
+            session: ({ session }) => (fail && failing === "session" ? thrower() : session),
+          },
+        })
+        fail = true
+        const response =
+          method === "GET"
+            ? await client.get("/session")
+            : await client.postJson("/session", {
+                csrfToken: await client.csrfToken(),
+                data: { name: "x" },
+              })
+        expect(response.status).toBe(200)
+        expect(await response.json()).toBeNull()
+        expect(setCookies(response)).toContainEqual(
+          expect.objectContaining({ name: "authjs.session-token", value: "" }),
+        )
+        expect(recorder.errors.map((error) => error.name)).toContain("JWTSessionError")
+      }
+    }
+  })
+
   it("treats a tampered token as no session, clears it and logs JWTSessionError", async () => {
     const recorder = recordingLogger()
     const client = await signedIn({ logger: recorder.logger })

@@ -1,3 +1,4 @@
+import { DatabaseUnavailableError } from "@auth/core/adapters"
 import { locationOf } from "@auth/integration-test"
 import type { NextFunction, Request, Response } from "express"
 import { afterEach, describe, expect, it, vi } from "vitest"
@@ -94,7 +95,7 @@ describe.each(EXPRESS_VERSIONS)("%s", (_, createApp) => {
       expect(failures).toEqual([expect.objectContaining({ type: "MissingSecret" })])
     })
 
-    it("throws when the session callback fails, and logs the cause", async () => {
+    it("gives null when the session callback throws, as GET /session answers, and logs the cause", async () => {
       const boom = new Error("boom")
       const { config, errors } = testConfig({
         callbacks: {
@@ -103,23 +104,21 @@ describe.each(EXPRESS_VERSIONS)("%s", (_, createApp) => {
           },
         },
       })
-      const failures: unknown[] = []
       running = await serve(createApp, (app) => {
         app.use("/auth", ExpressAuth(config))
-        app.get("/me", async (req, res, next) => {
-          try {
-            res.json(await getSession(req, config))
-          } catch (error) {
-            failures.push(error)
-            next(error)
-          }
+        app.get("/me", async (req, res) => {
+          res.json(await getSession(req, config))
         })
       })
       await running.client.signIn({ username: "ada", password: PASSWORD })
       errors.length = 0
-      expect((await running.client.fetch("/me")).status).toBe(500)
-      expect(String(failures[0])).toBe("Error: getSession: GET /auth/session answered 302.")
+      const me = await running.client.fetch("/me")
+      expect(me.status).toBe(200)
+      expect(await me.json()).toBeNull()
       expect(errors).toEqual([boom])
+      const route = await running.client.fetch("/auth/session")
+      expect(route.status).toBe(200)
+      expect(await route.json()).toBeNull()
     })
 
     it("gives the session as JSON, as GET /session sends it", async () => {
@@ -240,27 +239,50 @@ describe.each(EXPRESS_VERSIONS)("%s", (_, createApp) => {
       expect(sessionReads).toBe(1)
     })
 
-    it("passes a failure to read the session to next(error)", async () => {
-      const boom = new Error("boom")
-      const { config } = testConfig({
-        callbacks: {
-          session: () => {
-            throw boom
-          },
-        },
-      })
+    it("passes a failure to read the session to next(error): a session store that cannot be reached", async () => {
+      let reachable = true
+      const unreachable = async (): Promise<never> => {
+        throw new DatabaseUnavailableError(new Error("connection refused"))
+      }
+      const store = {
+        get: async (keys: readonly string[]) => (reachable ? keys.map(() => null) : unreachable()),
+        set: async () => {},
+        setField: async () => {},
+        getFields: async () => ({}),
+        deleteFields: async () => {},
+      }
+      const { config } = testConfig({ session: { strategy: "jwt", store } })
       const failures: unknown[] = []
       running = await serve(createApp, (app) => {
         app.use("/auth", ExpressAuth(config))
         app.get("/private", requireAuth(config), (_req, res) => void res.end())
         app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
           failures.push(error)
-          res.status(500).end()
+          res.status((error as { status?: number }).status ?? 500).end()
         })
       })
       await running.client.signIn({ username: "ada", password: PASSWORD })
-      expect((await running.client.fetch("/private")).status).toBe(500)
+      reachable = false
+      expect((await running.client.fetch("/private")).status).toBe(503)
       expect(failures).toHaveLength(1)
+    })
+
+    it("sends the user to sign in when the session callback throws (no session, as GET /session answers)", async () => {
+      const { config } = testConfig({
+        callbacks: {
+          session: () => {
+            throw new Error("boom")
+          },
+        },
+      })
+      running = await serve(createApp, (app) => {
+        app.use("/auth", ExpressAuth(config))
+        app.get("/private", requireAuth(config), (_req, res) => void res.end())
+      })
+      await running.client.signIn({ username: "ada", password: PASSWORD })
+      const response = await running.client.fetch("/private")
+      expect(response.status).toBe(303)
+      expect(response.headers.get("location")).toBe("/auth/signin?callbackUrl=%2Fprivate")
     })
   })
 })

@@ -34,12 +34,12 @@ export type GetSessionResult = Promise<Session | null>
 
 /**
  * How a failed session read is reported: as what GET `/session` answers with (a config mistake:
- * `500` with its message; a callback that threw: a redirect to the error page), so the errors
- * read as they did when `getSession` went through `Auth()`.
+ * `500` with its message), so the errors read as they did when `getSession` went through
+ * `Auth()`. A `jwt` or `session` callback that threw is no error there: GET `/session` answers
+ * `null` (the cause logged as `JWTSessionError`), and so does `getSession`.
  */
-const FAILURE_ANSWERS: Record<SessionFailure, string> = {
+const FAILURE_ANSWERS: Record<Exclude<SessionFailure, "error">, string> = {
   config: `500: ${CONFIG_ERROR_MESSAGE}`,
-  error: "302.",
   unavailable: "503: the database cannot be reached right now.",
 }
 
@@ -57,9 +57,9 @@ const FAILURE_ANSWERS: Record<SessionFailure, string> = {
  * config has a mistake (reported once, when the config was first used).
  *
  * @throws {AuthError} in production, a configuration mistake (no secret, an untrusted host…)
- * @throws {Error} when GET `/session` would answer other than `200` for another reason: a
- *   redirect to the error page when the `jwt` or `session` callback throws (JWT strategy); or,
- *   with `status: 503`, the adapter's database cannot be reached; the cause is in the server log
+ * @throws {Error} with `status: 503`, when the adapter's database cannot be reached (GET
+ *   `/session` answers `503` then); the cause is in the server log. A `jwt` or `session`
+ *   callback that throws gives `null`, as GET `/session` answers, the cause logged
  * @see https://authjs.dev/reference/express#getsession
  * @example
  * app.get("/api/me", async (req, res) => {
@@ -92,6 +92,7 @@ async function readSessionAt(
   const reissue = res ? "stale" : "never"
   const { session, cookies, failure } = await readSession(request, prepared.config, { reissue })
   if (res && !failure) setCookies(res, cookies)
+  if (failure === "error") return null
   if (failure) {
     const answer = FAILURE_ANSWERS[failure]
     const error = new Error(`getSession: GET ${sessionURL.pathname} answered ${answer}`)

@@ -1,7 +1,10 @@
+import { JWTSessionError } from "../../errors.js"
 import { rateLimitOf } from "../config/rate-limits.js"
+import { isDatabaseUnavailable } from "../database-unavailable.js"
 import { type ActionResult, json, NO_STORE_HEADERS } from "../http/action-result.js"
 import { type AuthContext, assertCsrf } from "../request/context.js"
-import { readSession } from "../session/session.js"
+import { readSession, type SessionRead } from "../session/session.js"
+import { clearSessionCookies } from "../session/session-cookie.js"
 import { limitClient } from "./rate-limits.js"
 
 /**
@@ -13,12 +16,31 @@ export async function sessionAction(context: AuthContext): Promise<ActionResult>
   if (context.request.method === "POST") {
     await assertCsrf(context)
     await limitClient(context, rateLimitOf(context.config).sessionUpdate, "session-update")
-    const { session, cookies } = await readSession(context, { data: context.request.body?.data })
+    const { session, cookies } = await readOrEnd(context, { data: context.request.body?.data })
     return json(session as unknown as Record<string, unknown> | null, { cookies })
   }
-  const { session, cookies } = await readSession(context)
+  const { session, cookies } = await readOrEnd(context)
   return json(session as unknown as Record<string, unknown> | null, {
     cookies,
     headers: NO_STORE_HEADERS,
   })
+}
+
+/**
+ * The session read (or update) the route answers. With the JWT strategy, a `jwt` or `session`
+ * callback (or a custom `jwt.encode`) that throws ends the session, as in Auth.js: logged as
+ * `JWTSessionError`, `null`, and the session cookie deleted (apps throw there to sign a user
+ * out). A database that cannot be reached is still a `503` (the read is retried, nobody is signed
+ * out); the database strategy answers its own failures with `null` (see `readDatabaseSession`).
+ */
+async function readOrEnd(context: AuthContext, update?: { data: unknown }): Promise<SessionRead> {
+  try {
+    return await readSession(context, update)
+  } catch (error) {
+    if (isDatabaseUnavailable(error) || context.config.session.strategy !== "jwt") throw error
+    context.config.logger.error(
+      new JWTSessionError(error instanceof Error ? error : new Error(String(error))),
+    )
+    return { session: null, cookies: clearSessionCookies(context) }
+  }
 }
