@@ -23,6 +23,9 @@ describe("routing", () => {
     ["GET", "/auth/session/github"],
     ["GET", "/auth/signin/a/b"],
     ["GET", "/other/session"],
+    // Passkey management without a passkey provider is no action, as in Auth.js (not a 500).
+    ["GET", "/auth/passkeys"],
+    ["POST", "/auth/passkeys/remove"],
   ])('%s %s → 400 "Bad request."', async (method, path) => {
     const response = await send(path, { method })
     expect(response.status).toBe(400)

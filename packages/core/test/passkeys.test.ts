@@ -361,6 +361,33 @@ describe("bad input never crashes and stores nothing", () => {
     expect((await options(client, "email=taken%40example.test")).action).toBe("authenticate")
   })
 
+  it("reads the e-mail as e-mail sign-in does: case and spaces fold, anything but one address is no user", async () => {
+    const { client, adapter } = setup()
+    await adapter.createUser!({ id: "u1", email: "ada@example.test", emailVerified: null })
+    await adapter.createUser!({ id: "u2", email: "Grace@Example.test", emailVerified: null })
+    // The user who signed in by e-mail (stored lower-cased) is found, not registered again.
+    expect((await options(client, "email=%20ADA%40Example.TEST")).action).toBe("authenticate")
+    // A user stored with the case as typed (registered by Auth.js) is found too.
+    expect((await options(client, "email=Grace%40Example.test")).action).toBe("authenticate")
+    // A new user is registered under the normalized address.
+    const fresh = await options(client, "email=New%40Example.test")
+    expect(fresh.action).toBe("register")
+    expect((fresh.options as PublicKeyCredentialCreationOptionsJSON).user.name).toBe(
+      "new@example.test",
+    )
+    for (const email of ["not-an-email", "a@example.test,b@example.test", "a".repeat(100_000)]) {
+      const register = await client.get(
+        `/webauthn-options/passkey?action=register&email=${encodeURIComponent(email)}`,
+      )
+      expect(register.status).toBe(400)
+      const plain = await client.get(`/webauthn-options/passkey?email=${encodeURIComponent(email)}`)
+      expect(plain.status).toBe(200)
+      expect(((await plain.json()) as Options).action).toBe("authenticate")
+      const challenge = plain.headers.getSetCookie().join("; ")
+      expect(challenge.length).toBeLessThan(2_000)
+    }
+  })
+
   it("a registration for an e-mail another user took meanwhile: AccountNotLinked, nothing stored", async () => {
     const { client, adapter } = setup()
     const authenticator = passkeyOf()

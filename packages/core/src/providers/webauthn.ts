@@ -18,6 +18,7 @@ import {
 } from "@simplewebauthn/server"
 import type { Adapter, AdapterUser } from "../adapters.js"
 import { MissingAdapter } from "../errors.js"
+import { normalizeEmailIdentifier } from "../internal/email/normalize-identifier.js"
 import type { Awaitable } from "../types/common.js"
 import type { User } from "../types/user.js"
 import type { CredentialInput } from "./credentials.js"
@@ -165,7 +166,12 @@ export default function WebAuthn(config: Partial<WebAuthnConfig> = {}): WebAuthn
 }
 
 /**
- * The user of a ceremony, by the submitted `email`: the stored user, or a new one.
+ * The user of a ceremony, by the submitted `email`: the stored user, or a new one. The address
+ * is checked and normalized as the e-mail provider's (`normalizeIdentifier`'s default: one plain
+ * address, trimmed and lower-cased, at most 320 characters), so that `Ada@Example.com` finds the
+ * user who signed in by e-mail as `ada@example.com` instead of registering a second one; a user
+ * stored under the address exactly as typed (registered by Auth.js, which kept its case) is
+ * found first. Anything that is not one address is no user (`null`).
  *
  * @throws {MissingAdapter} when no adapter is configured
  */
@@ -177,9 +183,18 @@ async function getUserInfo(
   if (!adapter?.getUserByEmail) {
     throw new MissingAdapter("WebAuthn provider requires a database adapter to be configured")
   }
-  const email = (request.method === "POST" ? request.body?.email : request.query?.email) as unknown
-  if (!email || typeof email !== "string") return null
-  const existing = await (adapter.getUserByEmail(email) as Awaitable<AdapterUser | null>)
+  const typed = (request.method === "POST" ? request.body?.email : request.query?.email) as unknown
+  let email: string
+  try {
+    email = normalizeEmailIdentifier(typed)
+  } catch {
+    return null
+  }
+  // Called on the adapter, which may be a class instance that needs its `this`.
+  const find = (address: string) =>
+    adapter.getUserByEmail!(address) as Awaitable<AdapterUser | null>
+  const asTyped = (typed as string).trim()
+  const existing = (asTyped !== email ? await find(asTyped) : null) ?? (await find(email))
   if (existing) return { user: existing, exists: true }
   return { user: { email }, exists: false }
 }

@@ -22,7 +22,7 @@ import { consoleLogger } from "../logger.js"
 import type { AuthRequest } from "../request/auth-request.js"
 import { type AuthContext, createContext } from "../request/context.js"
 import { actionErrorResponse, CONFIG_ERROR_BODY, configErrorResponse } from "./errors.js"
-import { parseRequest, RequestRejected } from "./parse-request.js"
+import { assertActionServed, parseRequest, RequestRejected } from "./parse-request.js"
 
 // The built-in pages (and with them preact) load with the first page served.
 const pagesModule = /* @__PURE__ */ lazyModule(() => import("../actions/pages.js"))
@@ -94,6 +94,7 @@ async function runAction(request: Request, config: ResolvedConfig): Promise<Acti
   let parsed: AuthRequest
   try {
     parsed = await parseRequest(request, config.basePath, config.origin)
+    assertActionServed(parsed, config.providers)
   } catch (error) {
     return { error, response: rejectRequest(config, error), byAction: false }
   }

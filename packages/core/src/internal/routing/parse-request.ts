@@ -110,6 +110,23 @@ export function parseActionPath(
   return { action, providerId }
 }
 
+/**
+ * Refuses, as an unknown action (`400`, as Auth.js answers it), an action the config does not
+ * serve: `passkeys` without a passkey provider.
+ *
+ * @throws {UnknownAction} when the config does not serve `request`'s action
+ */
+export function assertActionServed(
+  request: Pick<AuthRequest, "action" | "url">,
+  providers: readonly { readonly type: string }[],
+): void {
+  if (request.action !== "passkeys") return
+  if (providers.some((provider) => provider.type === "webauthn")) return
+  throw new UnknownAction(
+    `No action is served at ${request.url.pathname}: passkey management needs a passkey provider.`,
+  )
+}
+
 /** Whether a path segment names a served action: Auth.js's, a management action, `health`. */
 function isServedAction(action: string): action is ServedAction {
   return isAuthAction(action) || isManagementAction(action) || action === "health"
