@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { CredentialsSignin } from "../src/errors.js"
+import { MemoryAdapter } from "../src/memory-adapter.js"
 import Credentials from "../src/providers/credentials.js"
 import type { AuthConfig } from "../src/types.js"
 import { AuthClient, DEMO_USER, recordingLogger, SECRET, setCookies } from "./support/client.js"
@@ -96,6 +97,51 @@ describe("credentials sign-in", () => {
       "http://localhost:3000/auth/error?error=Configuration",
     )
     expect(recorder.errors.some((error) => error.name === "CallbackRouteError")).toBe(true)
+  })
+
+  it("refuses a user whose email, name, image or id authorize copied from a JSON body as an array or object", async () => {
+    for (const [field, value] of [
+      ["email", { $ne: 1 }],
+      ["email", ["ada@example.com"]],
+      ["name", { first: "Ada" }],
+      ["image", ["x"]],
+      ["id", { id: 1 }],
+    ] as const) {
+      const recorder = recordingLogger()
+      const created: unknown[] = []
+      const adapter = MemoryAdapter()
+      const createUser = adapter.createUser!
+      const client = new AuthClient(
+        config({
+          logger: recorder.logger,
+          session: { strategy: "database" },
+          adapter: {
+            ...adapter,
+            createUser: (user) => {
+              created.push(user)
+              return createUser(user)
+            },
+          },
+          providers: [
+            Credentials({
+              authorize: (submitted) => ({ email: "ada@example.com", [field]: submitted[field] }),
+            }),
+          ],
+        }),
+      )
+      const csrfToken = await client.csrfToken()
+      const response = await client.postJson("/callback/credentials", { csrfToken, [field]: value })
+      expect(response.headers.get("location")).toBe(
+        "http://localhost:3000/auth/error?error=Configuration",
+      )
+      expect(setCookies(response).map((cookie) => cookie.name)).not.toContain(
+        "authjs.session-token",
+      )
+      expect(created).toEqual([])
+      const logged = recorder.errors.find((error) => error.name === "CallbackRouteError")
+      const cause = logged?.cause as { err?: Error } | undefined
+      expect(String(cause?.err?.message)).toContain(`whose ${field} is`)
+    }
   })
 
   it("uses pages.signIn for sign-in errors", async () => {

@@ -92,5 +92,45 @@ async function runAuthorize(
     })
   }
   if (!user) throw new CredentialsSignin("The authorize callback returned no user.")
+  const wrong = wrongUserField(user)
+  if (wrong) {
+    throw new CallbackRouteError(
+      new TypeError(
+        `The authorize callback returned a user whose ${wrong}; it is not signed in. Return the stored user's fields, not the submitted ones.`,
+      ),
+      { provider: provider.id },
+    )
+  }
   return user
+}
+
+/**
+ * The first field of `authorize`'s user that is not what a user holds (`id` a string or number,
+ * `name`, `email` and `image` strings, each optional), described; `undefined` when all are. An
+ * `authorize` that copies a submitted field into its user would otherwise hand the adapter
+ * whatever the request held: `{ "email": { "$ne": 1 } }` in a JSON body is an object, and a
+ * query on it may match another user.
+ */
+function wrongUserField(user: User): string | undefined {
+  const { id, name, email, image } = user as Record<string, unknown>
+  if (id !== undefined && id !== null && typeof id !== "string" && typeof id !== "number") {
+    return `id is ${describeType(id)}`
+  }
+  for (const [field, value] of [
+    ["name", name],
+    ["email", email],
+    ["image", image],
+  ] as const) {
+    if (value !== undefined && value !== null && typeof value !== "string") {
+      return `${field} is ${describeType(value)}`
+    }
+  }
+  return undefined
+}
+
+/** "an array", "an object", "a boolean"…: what a value is, never what it holds. */
+function describeType(value: unknown): string {
+  if (Array.isArray(value)) return "an array"
+  const type = typeof value
+  return type === "object" ? "an object" : `a ${type}`
 }
