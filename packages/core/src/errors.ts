@@ -185,7 +185,11 @@ export class InvalidProvider extends AuthError {
   static override type: ErrorType = "InvalidProvider"
 }
 
-/** The session token could not be decoded (tampered, expired, or encrypted with another secret). */
+/**
+ * A JWT session could not be read: its token did not decode (tampered, expired, or encrypted
+ * with another secret), or the `jwt` or `session` callback or a custom `jwt.encode` threw (the
+ * cause). GET `/session` then answers `null` and deletes the session cookie, as Auth.js does.
+ */
 export class JWTSessionError extends AuthError {
   static override type: ErrorType = "JWTSessionError"
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
+import { DatabaseUnavailableError } from "../src/adapters.js"
 import { decode, encode } from "../src/jwt.js"
 import Credentials from "../src/providers/credentials.js"
 import type { AuthConfig } from "../src/types.js"
@@ -130,6 +131,32 @@ describe("JWT sessions", () => {
         )
         expect(recorder.errors.map((error) => error.name)).toContain("JWTSessionError")
       }
+    }
+  })
+
+  it("keeps the session cookie when the session store fails: 503 for an outage, the configuration error for a reply it cannot read", async () => {
+    for (const failure of [
+      new DatabaseUnavailableError(new Error("connection refused")),
+      new TypeError("Redis answered EVAL with a value of type string"),
+    ]) {
+      let failing = false
+      const store = {
+        get: async (keys: readonly string[]) => {
+          if (failing) throw failure
+          return keys.map(() => null)
+        },
+        set: async () => {},
+        setField: async () => {},
+        getFields: async () => ({}),
+        deleteFields: async () => {},
+      }
+      const client = await signedIn({ session: { strategy: "jwt", store } })
+      failing = true
+      const response = await client.get("/session")
+      expect(response.status).toBe(failure instanceof DatabaseUnavailableError ? 503 : 302)
+      expect(setCookies(response).map((cookie) => cookie.name)).not.toContain(
+        "authjs.session-token",
+      )
     }
   })
 

@@ -1,6 +1,5 @@
 import { JWTSessionError } from "../../errors.js"
 import { rateLimitOf } from "../config/rate-limits.js"
-import { isDatabaseUnavailable } from "../database-unavailable.js"
 import { type ActionResult, json, NO_STORE_HEADERS } from "../http/action-result.js"
 import { type AuthContext, assertCsrf } from "../request/context.js"
 import { readSession, type SessionRead } from "../session/session.js"
@@ -30,17 +29,17 @@ export async function sessionAction(context: AuthContext): Promise<ActionResult>
  * The session read (or update) the route answers. With the JWT strategy, a `jwt` or `session`
  * callback (or a custom `jwt.encode`) that throws ends the session, as in Auth.js: logged as
  * `JWTSessionError`, `null`, and the session cookie deleted (apps throw there to sign a user
- * out). A database that cannot be reached is still a `503` (the read is retried, nobody is signed
- * out); the database strategy answers its own failures with `null` (see `readDatabaseSession`).
+ * out). Anything else still fails the request: a database that cannot be reached is a `503`
+ * (nobody is signed out by an outage), a session store that answers what it cannot read is the
+ * configuration error. The database strategy answers its own failures with `null` (see
+ * `readDatabaseSession`).
  */
 async function readOrEnd(context: AuthContext, update?: { data: unknown }): Promise<SessionRead> {
   try {
     return await readSession(context, update)
   } catch (error) {
-    if (isDatabaseUnavailable(error) || context.config.session.strategy !== "jwt") throw error
-    context.config.logger.error(
-      new JWTSessionError(error instanceof Error ? error : new Error(String(error))),
-    )
+    if (!(error instanceof JWTSessionError)) throw error
+    context.config.logger.error(error)
     return { session: null, cookies: clearSessionCookies(context) }
   }
 }

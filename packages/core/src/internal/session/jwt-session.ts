@@ -5,6 +5,7 @@ import type { JWT } from "../../types/jwt.js"
 import type { Account, Profile, User } from "../../types/user.js"
 import type { Session } from "../../types.js"
 import { emitEvent } from "../config/resolve-config.js"
+import { isDatabaseUnavailable } from "../database-unavailable.js"
 import type { AuthContext } from "../request/context.js"
 import {
   hasTokenRefreshError,
@@ -78,10 +79,12 @@ export async function readJwtSession(
   // may change it in place, to tell whether it changed.
   const stale = reissue === "stale" && isStale(payload, sessionOptions.updateAge)
   const before = reissue === "stale" && !stale ? JSON.stringify(payload) : undefined
-  const token = await callbacks.jwt(
-    update
-      ? { token: payload, trigger: "update", session: update.data }
-      : { token: payload, session: undefined },
+  const token = await asSessionError(() =>
+    callbacks.jwt(
+      update
+        ? { token: payload, trigger: "update", session: update.data }
+        : { token: payload, session: undefined },
+    ),
   )
   if (token === null) return { session: null, cookies: clearSessionCookies(context) }
   keepSessionId(token, payload)
@@ -92,21 +95,40 @@ export async function readJwtSession(
     user: { name: token.name, email: token.email, image: token.picture },
     expires: expires.toISOString(),
   }
-  const shaped = (await callbacks.session({
-    session: defaultSession,
-    token,
-  } as Parameters<typeof callbacks.session>[0])) as Session
+  const shaped = (await asSessionError(() =>
+    callbacks.session({
+      session: defaultSession,
+      token,
+    } as Parameters<typeof callbacks.session>[0]),
+  )) as Session
   // A failed refresh of a stored provider token (`getAccessToken`) shows as `error`.
   const session = markSession(shaped, hasTokenRefreshError(token))
   const renew =
     reissue === "always" || stale || (before !== undefined && JSON.stringify(token) !== before)
-  const cookies = renew ? await writeSessionToken(context, token, expires) : []
+  const cookies = renew
+    ? await asSessionError(() => writeSessionToken(context, token, expires))
+    : []
   // Its last use, for the list of sessions: at most once per `updateAge`, as the cookie's.
   if (renew && isStale(payload, sessionOptions.updateAge)) {
     await indexSession(context, token, { touch: true })
   }
   await emitEvent(context.config, "session", { session, token })
   return { session, cookies }
+}
+
+/**
+ * Runs the app's part of a session read (the `jwt` and `session` callbacks, `jwt.encode`); what
+ * it throws becomes a {@link JWTSessionError} with it as the cause, which GET `/session` answers
+ * as Auth.js does (`null`, the cookie deleted). A database that cannot be reached stays what it
+ * is (a `503`): nobody is signed out by an outage.
+ */
+async function asSessionError<T>(run: () => T | PromiseLike<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    if (isDatabaseUnavailable(error) || error instanceof JWTSessionError) throw error
+    throw new JWTSessionError(error instanceof Error ? error : new Error(String(error)))
+  }
 }
 
 /**
