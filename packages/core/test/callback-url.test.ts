@@ -52,6 +52,28 @@ describe("callbackUrl", () => {
     },
   )
 
+  it("leaves a callback URL too long for a cookie out of the cookie, with a warning, and still returns to it", async () => {
+    const recorder = recordingLogger()
+    const client = new AuthClient({ ...config, logger: recorder.logger })
+    const long = `/${"a".repeat(8000)}`
+    const page = await client.get(`/signin?callbackUrl=${long}`)
+    expect(page.status).toBe(200)
+    expect(setCookies(page).map((cookie) => cookie.name)).not.toContain("authjs.callback-url")
+    expect(recorder.warnings).toContain("callback-url-too-long")
+    const csrfToken = await client.csrfToken()
+    const signIn = await client.postForm("/callback/credentials", {
+      csrfToken,
+      callbackUrl: long,
+    })
+    expect(signIn.headers.get("location")).toBe(`http://localhost:3000${long}`)
+    expect(setCookies(signIn).map((cookie) => cookie.name)).not.toContain("authjs.callback-url")
+    const fits = `/${"a".repeat(3000)}`
+    const kept = await client.get(`/signin?callbackUrl=${fits}`)
+    expect(setCookies(kept).find((cookie) => cookie.name === "authjs.callback-url")?.value).toBe(
+      `http://localhost:3000${fits}`,
+    )
+  })
+
   it("keeps same-origin paths and absolute URLs", async () => {
     const client = new AuthClient(config)
     const csrfToken = await client.csrfToken()

@@ -12,6 +12,8 @@ export type WarningCode =
   | "rate-limited"
   /** Listed providers left out until configured; the message names every missing variable. */
   | "providers-unavailable"
+  /** A callback URL too long for a cookie was not kept in the callback-URL cookie. */
+  | "callback-url-too-long"
 
 /** A logger. Levels that a custom logger leaves out use the built-in one. */
 export interface LoggerInstance extends Record<string, (...args: never[]) => void> {

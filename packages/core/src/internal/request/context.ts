@@ -1,6 +1,7 @@
 import { MissingCSRF } from "../../errors.js"
 import type { Cookie } from "../../types/cookies.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
+import { CHUNK_SIZE } from "../cookies/chunks.js"
 import type { ResolvedCookies } from "../cookies/defaults.js"
 import { isSubmittedTokenValid, readOrCreateCsrfToken } from "../csrf/csrf.js"
 import { crossSiteReason } from "../csrf/origin.js"
@@ -107,7 +108,17 @@ export async function callbackUrlOf(
     fromCookie ? cookieValue : undefined,
   )
   const callbackUrl = candidate ? await redirectTarget(context, candidate) : context.origin
-  if (callbackUrl !== cookieValue) context.setCookies.push({ name, value: callbackUrl, options })
+  if (callbackUrl === cookieValue) return callbackUrl
+  if (encodeURIComponent(callbackUrl).length <= CHUNK_SIZE) {
+    context.setCookies.push({ name, value: callbackUrl, options })
+  } else {
+    // A browser drops a cookie over 4 KB, and a proxy may refuse the whole answer over its
+    // header size (nginx: 502); the URL still serves this request.
+    context.config.logger.warn(
+      "callback-url-too-long",
+      `A callback URL of ${callbackUrl.length} characters was not kept in the ${name} cookie (at most ${CHUNK_SIZE} encoded).`,
+    )
+  }
   return callbackUrl
 }
 
