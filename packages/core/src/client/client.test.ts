@@ -329,6 +329,43 @@ describe("signIn", () => {
     expect(message.text).toContain(`${origin}${BASE_PATH}/callback/email`)
   })
 
+  it("reports a rate-limited attempt as RateLimited with the 429, not as a fetch error", async () => {
+    const jar = new CookieJar()
+    const { client } = openTab(jar)
+    const who = { email: `limited-${Math.random().toString(36).slice(2)}@example.test` }
+    // The lockout's threshold is 5 failures in a row; the sixth attempt is refused.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const wrong = await client.signIn("credentials", { ...who, password: "x", redirect: false })
+      expect(wrong?.error).toBe("CredentialsSignin")
+    }
+    const limited = await client.signIn("credentials", { ...who, password: "x", redirect: false })
+    expect(limited).toEqual({
+      error: "RateLimited",
+      code: undefined,
+      status: 429,
+      ok: false,
+      url: null,
+    })
+  })
+
+  it("reports a server it cannot reach as ClientFetchError (status 0), without throwing", async () => {
+    const jar = new CookieJar()
+    const { client } = openTab(jar, {
+      fetch: async (input, init) => {
+        if (new Request(input, init).method === "POST") throw new TypeError("fetch failed")
+        return fetchWithJar(jar)(input, init)
+      },
+    })
+    const result = await client.signIn("credentials", { ...DEMO, redirect: false })
+    expect(result).toEqual({
+      error: "ClientFetchError",
+      code: undefined,
+      status: 0,
+      ok: false,
+      url: null,
+    })
+  })
+
   it("refuses a WebAuthn provider", async () => {
     const { client } = openTab(new CookieJar(), {
       fetch: async () =>
@@ -359,6 +396,44 @@ describe("signOut", () => {
     expect(navigations).toEqual([])
     expect(await client.getSession()).toBeNull()
     expect(jar.has("authjs.session-token")).toBe(false)
+  })
+
+  it("reports a sign-out the server did not answer, keeps the session, and tells no other tab", async () => {
+    const jar = new CookieJar()
+    const broadcastChannel = `auth-client-test-${Math.random().toString(36).slice(2)}`
+    const { client } = openTab(jar, {
+      broadcastChannel,
+      fetch: async (input, init) => {
+        const request = new Request(input, init)
+        if (new URL(request.url).pathname.endsWith("/signout")) {
+          return new Response("<h1>503 Service Unavailable</h1>", { status: 503 })
+        }
+        return fetchWithJar(jar)(request)
+      },
+    })
+    await client.signIn("credentials", { ...DEMO, redirect: false })
+    // Listening from now on: the sign-in's own message was sent before.
+    const listener = new BroadcastChannel(broadcastChannel)
+    const heard: unknown[] = []
+    listener.onmessage = (event) => heard.push(event.data)
+
+    const result = await client.signOut({ redirectTo: `${origin}/bye`, redirect: false })
+
+    expect(result).toEqual({ url: `${origin}/bye`, error: "ClientFetchError" })
+    expect(email(await client.getSession())).toBe(DEMO.email)
+    // A message sent now would have arrived before this one, which is sent after the sign-out.
+    const probe = new BroadcastChannel(broadcastChannel)
+    const probed = new Promise<void>((resolve) => {
+      listener.onmessage = (event) => {
+        heard.push(event.data)
+        resolve()
+      }
+    })
+    probe.postMessage("probe")
+    await probed
+    probe.close()
+    listener.close()
+    expect(heard).toEqual(["probe"])
   })
 
   it("signs out and navigates to the current page by default", async () => {
@@ -553,5 +628,23 @@ describe("tabs", () => {
       { event: "session", data: { trigger: "signin" } },
       { event: "session", data: { trigger: "signout" } },
     ])
+  })
+
+  it("update() without data refetches and makes the other tabs refetch, as next-auth/react's", async () => {
+    const jar = new CookieJar()
+    const broadcastChannel = channel()
+    const tab = openTab(jar, { broadcastChannel })
+    await signInDemo(tab.client)
+    // Listening from now on: the sign-in's own message was sent before.
+    const listener = new BroadcastChannel(broadcastChannel)
+    const heard = new Promise<unknown>((resolve) => {
+      listener.onmessage = (event) => resolve(event.data)
+    })
+
+    const session = await tab.client.createSessionStore().update()
+
+    expect(email(session)).toBe(DEMO.email)
+    expect(await heard).toEqual({ event: "session", data: { trigger: "getSession" } })
+    listener.close()
   })
 })

@@ -35,17 +35,19 @@ export function parseErrorBody(body: unknown): string | undefined {
 
 /**
  * The result of a sign-in POST: the `error` and `code` of the returned URL; a response without
- * a URL (not from an Auth.js server) is reported as `ClientFetchError`.
+ * a URL reports the `error` of its JSON body (`RateLimited` with a `429`), else `ClientFetchError`
+ * (no answer, a `503` while the database is unreachable, an answer not from an Auth.js server).
  */
 export function signInResultOf(response: {
   status: number
   ok: boolean
   url: string | undefined
+  error?: string | undefined
 }): SignInResult {
   const url = response.url === undefined ? undefined : parseUrl(response.url)
   if (url === undefined) {
     return {
-      error: "ClientFetchError",
+      error: response.error ?? "ClientFetchError",
       code: undefined,
       status: response.status,
       ok: false,

@@ -5,17 +5,20 @@
  */
 import type { Session } from "../types.js"
 import type { ResolvedClientOptions } from "./options.js"
-import { parseSession, parseUrlBody } from "./parse.js"
+import { parseErrorBody, parseSession, parseUrlBody } from "./parse.js"
 
 /** A request's result: the parsed value, or why there is none. */
 export type FetchOutcome<T> = { ok: true; value: T } | { ok: false; error: Error }
 
 /** What a form POST with `X-Auth-Return-Redirect` answered. */
 export interface ActionResponse {
+  /** The HTTP status; `0` when no answer came (offline, the server unreachable). */
   status: number
   ok: boolean
   /** The `url` of the JSON body, when the body was `{ url }`. */
   url: string | undefined
+  /** The `error` of the JSON body, when the body was `{ error }` (`429 { "error": "RateLimited" }`). */
+  error: string | undefined
 }
 
 /** `GET <apiUrl>/<path>`, parsed as JSON. */
@@ -67,17 +70,27 @@ export async function postAction(
   path: string,
   fields: URLSearchParams,
 ): Promise<ActionResponse> {
-  const response = await options.fetch(`${options.apiUrl}/${path}`, {
-    method: "POST",
-    headers: {
-      accept: "application/json",
-      "content-type": "application/x-www-form-urlencoded",
-      "x-auth-return-redirect": "1",
-    },
-    body: fields,
-  })
+  let response: Response
+  try {
+    response = await options.fetch(`${options.apiUrl}/${path}`, {
+      method: "POST",
+      headers: {
+        accept: "application/json",
+        "content-type": "application/x-www-form-urlencoded",
+        "x-auth-return-redirect": "1",
+      },
+      body: fields,
+    })
+  } catch {
+    return { status: 0, ok: false, url: undefined, error: undefined }
+  }
   const body: unknown = await response.json().catch(() => undefined)
-  return { status: response.status, ok: response.ok, url: parseUrlBody(body) }
+  return {
+    status: response.status,
+    ok: response.ok,
+    url: parseUrlBody(body),
+    error: parseErrorBody(body),
+  }
 }
 
 async function readJson(

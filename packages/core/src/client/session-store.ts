@@ -46,8 +46,9 @@ export interface SessionStore {
   /** Fetches the session again; resolves with it (on a failed request: the one it had). */
   refetch(): Promise<Session | null>
   /**
-   * Without `data`: {@link refetch}. With `data`: `POST <basePath>/session` (the session
-   * callback's `newSession` / the jwt callback's `session`), then every tab refetches.
+   * Without `data`: {@link refetch}, then the other tabs refetch (as next-auth/react's
+   * `update()`). With `data`: `POST <basePath>/session` (the session callback's `newSession` /
+   * the jwt callback's `session`), then every tab refetches.
    */
   update(data?: unknown): Promise<Session | null>
 }
@@ -79,8 +80,14 @@ export function createSessionStore(
     for (const listener of [...listeners]) listener(state)
   }
 
-  /** Fetches; only the latest request started may set the state, so no stale answer wins. */
-  const refetch = async (tellOtherTabs = false): Promise<Session | null> => {
+  /**
+   * Fetches; only the latest request started may set the state, so no stale answer wins. Tells
+   * the other tabs when the fetched session's user differs from the one the store had
+   * (`"changed"`), or whenever it fetched a session (`"always"`: `update()`, as next-auth/react's).
+   */
+  const refetch = async (
+    tellOtherTabs: "never" | "changed" | "always" = "never",
+  ): Promise<Session | null> => {
     const request = ++latestRequest
     const outcome = await source.fetchSession()
     if (!outcome.ok) source.logError(outcome.error)
@@ -91,7 +98,9 @@ export function createSessionStore(
     else if (state.status === "loading") set(SIGNED_OUT)
     // Like next-auth/react's first fetch: a page that finds a different session tells the
     // other tabs (who signed in through OAuth or an e-mail link land here).
-    if (tellOtherTabs && JSON.stringify(before.data?.user) !== JSON.stringify(state.data?.user)) {
+    const changed = JSON.stringify(before.data?.user) !== JSON.stringify(state.data?.user)
+    if (tellOtherTabs === "changed" && changed) source.hub.broadcast("getSession")
+    if (tellOtherTabs === "always" && outcome.ok && outcome.value !== null) {
       source.hub.broadcast("getSession")
     }
     return state.data
@@ -111,7 +120,7 @@ export function createSessionStore(
       }, options.refetchInterval * 1000)
       stops.push(() => clearInterval(timer))
     }
-    if (state.status === "loading") void refetch(true)
+    if (state.status === "loading") void refetch("changed")
     return () => {
       for (const stopOne of stops) stopOne()
     }
@@ -131,7 +140,7 @@ export function createSessionStore(
     },
     refetch: () => refetch(),
     async update(data) {
-      if (data === undefined) return refetch()
+      if (data === undefined) return refetch("always")
       latestRequest++
       const session = await source.updateSession(data)
       if (session !== null) set(stateOf(session))

@@ -84,8 +84,14 @@ export interface SignOutOptions {
 
 /** What `signOut({ redirect: false })` resolves with. */
 export interface SignOutResult {
-  /** Where the server would have redirected. */
+  /** Where the server would have redirected (where the page asked to go, when it did not answer). */
   url: string
+  /**
+   * Set when the sign-out did not happen because the server gave no answer an Auth.js server
+   * gives (offline, a `503`, a proxy's error page): the JSON body's `error`, else
+   * `"ClientFetchError"`. An addition: next-auth/react threw.
+   */
+  error?: string
 }
 
 /** Whether a session store knows the session yet, and whether there is one. */
