@@ -141,7 +141,109 @@ describe("credentials attempts on one identifier", () => {
   })
 })
 
+describe("what counts as one identifier", () => {
+  /** Six wrong attempts from six clients, each spelling the identifier its own way. */
+  async function spellings(config: AuthConfig, fields: Array<Record<string, unknown>>) {
+    const answers: string[] = []
+    for (const [index, extra] of fields.entries()) {
+      const client = browser(config, `198.51.100.${index + 1}`)
+      const csrfToken = await client.csrfToken()
+      const response = await client.postJson("/callback/credentials", {
+        csrfToken,
+        password: "wrong",
+        ...extra,
+      })
+      // A JSON post is a script's: a refusal is 429 { error }, an answer a redirect.
+      if (response.status === 429) {
+        answers.push(((await response.json()) as { error: string }).error)
+        continue
+      }
+      const location = response.headers.get("location")!
+      answers.push(new URL(location).searchParams.get("error")!)
+    }
+    return answers
+  }
+  const fifthLocked = [...Array<string>(5).fill("CredentialsSignin"), "RateLimited"]
+
+  it("one identifier however it is spelled: case, spaces, fullwidth letters, zero-width characters, NFKC forms", async () => {
+    const { config } = setup()
+    const answers = await spellings(config, [
+      { email: "ada@example.test" },
+      { email: " ADA@example.test" },
+      { email: "ａda@example.test" },
+      { email: "a\u200Bda@example.test" },
+      { email: "ad\u1D43@example.test" },
+      { email: "ada@\u212Fxample.test" },
+    ])
+    expect(answers).toEqual(fifthLocked)
+  })
+
+  it("an array or object where a string belongs is no way around the limit", async () => {
+    const { config } = setup()
+    const answers = await spellings(config, [
+      { email: ["ada@example.test"] },
+      { email: ["ada@example.test"] },
+      { email: "ada@example.test" },
+      { email: ["ada@example.test"] },
+      { email: ["ada@example.test"] },
+      { email: "ada@example.test" },
+    ])
+    expect(answers).toEqual(fifthLocked)
+  })
+
+  it("only the provider's declared fields name the account: an added email field chooses nothing", async () => {
+    const { config } = setup({
+      providers: [
+        Credentials({
+          credentials: { username: {}, password: {} },
+          authorize: ({ password }) => (password === "right" ? DEMO_USER : null),
+        }),
+      ],
+    })
+    const answers = await spellings(
+      config,
+      Array.from({ length: 6 }, (_, index) => ({
+        username: "ada",
+        email: `decoy-${index}@example.test`,
+      })),
+    )
+    expect(answers).toEqual(fifthLocked)
+  })
+})
+
 describe("credentials attempts from one client", () => {
+  it("counts an authorize that throws as a failure, as one that returns null", async () => {
+    const { config } = setup({
+      providers: [
+        Credentials({
+          credentials: { email: {}, password: {} },
+          authorize: () => {
+            throw new Error("Invalid credentials")
+          },
+        }),
+      ],
+    })
+    const client = browser(config, "203.0.113.7")
+    for (let index = 0; index < 30; index++) {
+      const response = await attempt(client, `user${index}@example.test`, "wrong")
+      expect(response.headers.get("location")).toContain("error=Configuration")
+    }
+    expect(refused(await attempt(client, "new@example.test", "wrong"))).toBe(true)
+  })
+
+  it("counts the addresses of one IPv6 /64 network as one client", async () => {
+    const { config } = setup()
+    for (let index = 0; index < 30; index++) {
+      const client = browser(config, `2001:db8:1:2::${(index + 1).toString(16)}`)
+      await attempt(client, `user${index}@example.test`, "wrong")
+    }
+    const sameNetwork = browser(config, "2001:db8:1:2:ffff:ffff:ffff:ffff")
+    expect(refused(await attempt(sameNetwork, "new@example.test", "wrong"))).toBe(true)
+    const otherNetwork = browser(config, "2001:db8:1:3::1")
+    const fresh = await attempt(otherNetwork, "new@example.test", "wrong")
+    expect(fresh.headers.get("location")).toContain("error=CredentialsSignin")
+  })
+
   it("limits one client's failures across identifiers, whatever X-Forwarded-For says", async () => {
     const { config } = setup()
     const client = browser(config, "203.0.113.9")

@@ -39,7 +39,9 @@ export interface RateLimitOptions {
    * Names the client a request comes from, for `perClient` limits; `null` or `undefined` means
    * unknown (no per-client limit for that request).
    *
-   * @default the last `X-Forwarded-For` entry, else `X-Real-IP` (see the docs on trusting them)
+   * @default core's client address: the socket peer the integration passes in, or behind a
+   *   proxy of `trustedProxies` the nearest `X-Forwarded-For` entry that is not one (without a
+   *   peer, the last entry); an IPv6 address counts by its /64 network
    */
   clientKey?: (request: Request) => Awaitable<string | null | undefined>
   /** Limits on sign-in e-mails; `false` turns them off. @default the defaults above */
@@ -82,13 +84,16 @@ export interface RateLimitOptions {
 
 /**
  * Limits on credentials sign-ins. An identifier is what the user typed to say who they are
- * (`identifier`), normalised (trimmed, lower-cased): one attacker on many identifiers is held by
+ * (`identifier`), normalised (Unicode NFKC, without invisible format characters such as a
+ * zero-width space, trimmed, lower-cased): one attacker on many identifiers is held by
  * `perClient`, many attackers on one identifier by `perIdentifier` and `lockout`. An identifier
  * no user has is limited the same way, so a limit says nothing about whether an account exists.
  */
 export interface CredentialsRateLimitOptions {
   /**
-   * Failed attempts from one client, whatever the identifier. `false` turns it off.
+   * Failed attempts from one client, whatever the identifier. `false` turns it off. Counted
+   * after `authorize` fails, so attempts a client has in flight at once are checked against the
+   * failures before them (the ceiling on every POST, `rateLimit.perClient`, still holds them).
    *
    * @default { limit: 30, windowSeconds: 900 }
    */
@@ -112,8 +117,10 @@ export interface CredentialsRateLimitOptions {
   /**
    * The identifier of an attempt, from the submitted credentials.
    *
-   * @default the `email` field, else `username`, else the first other string field that is not
-   *   a password, the CSRF token or the callback URL
+   * @default among the fields the provider declares (`credentials: { … }`), or the submitted
+   *   ones when it declares none: `email`, else `username`, else the first other field that is
+   *   not a secret (a password, a code, a token), the CSRF token or the callback URL; a value
+   *   that is not a string counts as `String(value)`
    */
   identifier?: (credentials: Record<string, unknown>) => string | null | undefined
 }

@@ -2,6 +2,7 @@ import { AuthError, CallbackRouteError, CredentialsSignin } from "../../errors.j
 import type { CredentialsConfig } from "../../providers/credentials.js"
 import type { Account, User } from "../../types/user.js"
 import { emitEvent } from "../config/resolve-config.js"
+import { isDatabaseUnavailable } from "../database-unavailable.js"
 import { type ActionResult, redirectTo } from "../http/action-result.js"
 import { type AuthContext, assertCsrf, callbackUrlOf, replayRequest } from "../request/context.js"
 import { establishSession } from "../session/session.js"
@@ -23,8 +24,8 @@ import {
  * is a configuration error.
  *
  * Limited before `authorize` runs (`rateLimit.credentials`): the client's failures, the
- * identifier's attempts and lockout; a failure counts towards both, a success clears the
- * identifier's.
+ * identifier's attempts and lockout; a failure (`authorize` returned nothing or threw, unless
+ * the database is unreachable) counts towards both, a success clears the identifier's.
  *
  * @throws {CredentialsSignin} when `authorize` returns nothing or throws one (its `code` is kept)
  * @throws {RateLimited} when a limit or lockout refuses the attempt (`authorize` is not run)
@@ -36,12 +37,18 @@ export async function credentialsCallback(
   await assertCsrf(context)
   const callbackUrl = await callbackUrlOf(context)
   const credentials = { ...context.request.body }
-  const attempt = await admitCredentials(context, credentials)
+  const attempt = await admitCredentials(
+    context,
+    credentials,
+    Object.keys(provider.credentials ?? {}),
+  )
   let authorized: User
   try {
     authorized = await runAuthorize(context, provider, credentials)
   } catch (error) {
-    if (error instanceof CredentialsSignin) await recordCredentialsFailure(context, attempt)
+    // Any refusal counts, a plain `throw new Error("Invalid credentials")` too (the error page
+    // then): only an outage, which is nobody's wrong password, does not.
+    if (!isDatabaseUnavailable(error)) await recordCredentialsFailure(context, attempt)
     throw error
   }
   recordCredentialsSuccess(context, attempt)

@@ -25,6 +25,9 @@ import type { AuthContext } from "../request/context.js"
  */
 const KEY_CONTEXT = "authjs.rate-limit:"
 
+/** Format characters (zero-width spaces and joiners, bidi marks): invisible in a name. */
+const INVISIBLE = /\p{Cf}/gu
+
 /** What a limit is on, as the `rateLimited` event and the log line say it. */
 export type LimitedScope =
   | "client"
@@ -125,6 +128,7 @@ function isCredentialsCallback(context: AuthContext): boolean {
 export async function admitCredentials(
   context: AuthContext,
   credentials: Record<string, unknown>,
+  declared: readonly string[] = [],
 ): Promise<CredentialsAttempt> {
   const rateLimit = rateLimitOf(context.config)
   const ceiling = rateLimit.perClient
@@ -148,7 +152,7 @@ export async function admitCredentials(
     add("credentials-client", { type: "peek", key: clientKey, limit: perClient.limit })
   }
   const identifier =
-    perIdentifier || lockout ? normalizedIdentifier(context, credentials) : undefined
+    perIdentifier || lockout ? normalizedIdentifier(context, credentials, declared) : undefined
   const identifierKey =
     identifier === undefined
       ? undefined
@@ -209,14 +213,20 @@ export function recordCredentialsSuccess(context: AuthContext, attempt: Credenti
   })
 }
 
-/** The attempt's identifier, trimmed and lower-cased; `undefined` when it names none. */
+/**
+ * The attempt's identifier in one form for all its spellings: Unicode NFKC (fullwidth `ａ` and
+ * `ᵉ` are `a` and `e`), without invisible format characters (a zero-width space), trimmed and
+ * lower-cased, as a database's Unicode-aware collation might compare them; `undefined` when it
+ * names none.
+ */
 function normalizedIdentifier(
   context: AuthContext,
   credentials: Record<string, unknown>,
+  declared: readonly string[],
 ): string | undefined {
   let identifier: string | null | undefined
   try {
-    identifier = rateLimitOf(context.config).credentials.identifier(credentials)
+    identifier = rateLimitOf(context.config).credentials.identifier(credentials, declared)
   } catch (error) {
     context.config.logger.error(
       new Error("rateLimit.credentials.identifier threw; no per-identifier limit applied.", {
@@ -225,7 +235,10 @@ function normalizedIdentifier(
     )
     return undefined
   }
-  const normalized = typeof identifier === "string" ? identifier.trim().toLowerCase() : ""
+  const normalized =
+    typeof identifier === "string"
+      ? identifier.normalize("NFKC").replace(INVISIBLE, "").trim().toLowerCase()
+      : ""
   return normalized === "" ? undefined : normalized
 }
 

@@ -111,6 +111,20 @@ export function clientAddressOf(request: Request, isTrusted: ProxyMatcher): stri
   return usable(forwarded[0] ? normalizeAddress(forwarded[0]) : peer)
 }
 
+/**
+ * The client as the rate limits count it: an IPv4 address as it is, an IPv6 address by its /64
+ * network (`2001:db8:1:2::/64`), which one subscriber gets whole and can take any address of;
+ * anything else (not an address) as it is.
+ */
+export function limitedClientOf(address: string | undefined): string | undefined {
+  if (address === undefined) return undefined
+  const parsed = parseAddress(address)
+  if (!parsed?.v6) return address
+  const network = parsed.bits >> 64n
+  const groups = [48n, 32n, 16n, 0n].map((shift) => ((network >> shift) & 0xffffn).toString(16))
+  return `${groups.join(":")}::/64`
+}
+
 function usable(address: string | undefined): string | undefined {
   return address && address.length <= MAX_ADDRESS_LENGTH ? address : undefined
 }

@@ -10,6 +10,7 @@ import type {
   RateLimitRule,
   RateLimitStore,
 } from "../../types/rate-limit.js"
+import { limitedClientOf } from "../http/client-address.js"
 import { createMemoryStore } from "./store.js"
 
 /** Default limit on sign-in e-mails to one address: 5 per 15 minutes. */
@@ -74,7 +75,10 @@ export interface ResolvedRateLimit {
     readonly perClient: Readonly<RateLimitRule> | undefined
     readonly perIdentifier: Readonly<RateLimitRule> | undefined
     readonly lockout: Readonly<LockoutRule> | undefined
-    readonly identifier: (credentials: Record<string, unknown>) => string | null | undefined
+    readonly identifier: (
+      credentials: Record<string, unknown>,
+      declared?: readonly string[],
+    ) => string | null | undefined
   }
   readonly signIn: Readonly<RateLimitRule> | undefined
   readonly sessionUpdate: Readonly<RateLimitRule> | undefined
@@ -90,20 +94,40 @@ const NOT_IDENTIFIERS: ReadonlySet<string> = new Set([
   "json",
 ])
 
+/** Whether a field's name says it holds a secret (a password, a one-time code), not a name. */
+const SECRET_FIELD = /pass|secret|otp|code|token/i
+
 /**
- * The default identifier of a credentials attempt: `email`, else `username`, else the first
- * other string field that is not a password (nor the CSRF token or callback URL).
+ * The default identifier of a credentials attempt. When the provider declares its fields
+ * (`credentials: { username: {…}, password: {…} }`), only those count, so that a field the
+ * attacker adds cannot choose the key: `email`, else `username`, else the first declared field
+ * that is not a secret. Without declared fields, the same from the submitted ones (less
+ * strict: what `authorize` reads is unknown then). A value that is not a string (a JSON array)
+ * counts as what `String()` makes of it, as an `authorize` that reads it would.
+ *
+ * @param declared the provider's declared field names, in order; empty when it declares none
  */
-export function defaultIdentifier(credentials: Record<string, unknown>): string | undefined {
-  for (const name of ["email", "username"]) {
-    const value = credentials[name]
-    if (typeof value === "string" && value.trim() !== "") return value
-  }
-  for (const [name, value] of Object.entries(credentials)) {
-    if (NOT_IDENTIFIERS.has(name) || /pass|secret|otp|code|token/i.test(name)) continue
-    if (typeof value === "string" && value.trim() !== "") return value
+export function defaultIdentifier(
+  credentials: Record<string, unknown>,
+  declared: readonly string[] = [],
+): string | undefined {
+  const fields =
+    declared.length > 0
+      ? declared
+      : Object.keys(credentials).filter((name) => !NOT_IDENTIFIERS.has(name))
+  for (const name of ["email", "username", ...fields]) {
+    if (!fields.includes(name) || SECRET_FIELD.test(name)) continue
+    const value = identifierValue(credentials[name])
+    if (value !== undefined) return value
   }
   return undefined
+}
+
+/** A submitted value as an identifier: a string, or what `String()` makes of another value. */
+function identifierValue(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined
+  const text = typeof value === "string" ? value : String(value)
+  return text.trim() === "" ? undefined : text
 }
 
 /**
@@ -139,7 +163,9 @@ export function resolveRateLimit(
   const perClientCeiling = rule(on?.perClient, PER_CLIENT_DEFAULT)
   const rateLimit: ResolvedRateLimit = Object.freeze({
     store: (options || undefined)?.store ?? createMemoryStore(),
-    clientKey: (options || undefined)?.clientKey ?? clientAddress,
+    clientKey:
+      (options || undefined)?.clientKey ??
+      ((request: Request) => limitedClientOf(clientAddress(request))),
     email: Object.freeze({
       perAddress: perAddress === false ? undefined : perAddress,
       perClient: perClient === false ? undefined : perClient,
