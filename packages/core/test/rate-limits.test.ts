@@ -189,6 +189,12 @@ describe("what counts as one identifier", () => {
       { email: "ada@example.test" },
     ])
     expect(answers).toEqual(fifthLocked)
+    // An object that cannot become a string still counts, under one key of its own.
+    const objects = await spellings(
+      config,
+      Array.from({ length: 6 }, () => ({ email: { toString: 1, valueOf: 1 } })),
+    )
+    expect(objects).toEqual(fifthLocked)
   })
 
   it("only the provider's declared fields name the account: an added email field chooses nothing", async () => {

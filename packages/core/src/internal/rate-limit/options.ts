@@ -123,10 +123,18 @@ export function defaultIdentifier(
   return undefined
 }
 
-/** A submitted value as an identifier: a string, or what `String()` makes of another value. */
+/**
+ * A submitted value as an identifier: a string, or what `String()` makes of another value (an
+ * object whose conversion throws, `{ "toString": 1 }`, is `"[object Object]"`).
+ */
 function identifierValue(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined
-  const text = typeof value === "string" ? value : String(value)
+  let text: string
+  try {
+    text = typeof value === "string" ? value : String(value)
+  } catch {
+    text = "[object Object]"
+  }
   return text.trim() === "" ? undefined : text
 }
 
