@@ -74,19 +74,40 @@ export async function readJwtSession(
   if (payload === undefined) return { session: null, cookies: [] }
   if (payload === null) return { session: null, cookies: clearSessionCookies(context) }
 
+  const read = await runAppPart(context, payload, update, reissue).catch((error: unknown) => {
+    throw sessionErrorOf(error)
+  })
+  if (read === null) return { session: null, cookies: clearSessionCookies(context) }
+  const { token, session, renew, cookies } = read
+  // Its last use, for the list of sessions: at most once per `updateAge`, as the cookie's.
+  if (renew && isStale(payload, context.config.session.updateAge)) {
+    await indexSession(context, token, { touch: true })
+  }
+  await emitEvent(context.config, "session", { session, token })
+  return { session, cookies }
+}
+
+/**
+ * The app's part of a session read: the `jwt` callback (`null` when it ends the session), the
+ * `session` callback, and the token re-issued (as `reissue` says) with `jwt.encode`.
+ */
+async function runAppPart(
+  context: AuthContext,
+  payload: JWT,
+  update: { data: unknown } | undefined,
+  reissue: Reissue,
+): Promise<{ token: JWT; session: Session; renew: boolean; cookies: Cookie[] } | null> {
   const { callbacks, session: sessionOptions } = context.config
   // The cookie's own issue time decides; a fresh token is snapshot before the callback, which
   // may change it in place, to tell whether it changed.
   const stale = reissue === "stale" && isStale(payload, sessionOptions.updateAge)
   const before = reissue === "stale" && !stale ? JSON.stringify(payload) : undefined
-  const token = await asSessionError(() =>
-    callbacks.jwt(
-      update
-        ? { token: payload, trigger: "update", session: update.data }
-        : { token: payload, session: undefined },
-    ),
+  const token = await callbacks.jwt(
+    update
+      ? { token: payload, trigger: "update", session: update.data }
+      : { token: payload, session: undefined },
   )
-  if (token === null) return { session: null, cookies: clearSessionCookies(context) }
+  if (token === null) return null
   keepSessionId(token, payload)
   if (sessionOptions.storeTokens) keepProviderTokens(token, payload)
 
@@ -95,40 +116,27 @@ export async function readJwtSession(
     user: { name: token.name, email: token.email, image: token.picture },
     expires: expires.toISOString(),
   }
-  const shaped = (await asSessionError(() =>
-    callbacks.session({
-      session: defaultSession,
-      token,
-    } as Parameters<typeof callbacks.session>[0]),
-  )) as Session
+  const shaped = (await callbacks.session({
+    session: defaultSession,
+    token,
+  } as Parameters<typeof callbacks.session>[0])) as Session
   // A failed refresh of a stored provider token (`getAccessToken`) shows as `error`.
   const session = markSession(shaped, hasTokenRefreshError(token))
   const renew =
     reissue === "always" || stale || (before !== undefined && JSON.stringify(token) !== before)
-  const cookies = renew
-    ? await asSessionError(() => writeSessionToken(context, token, expires))
-    : []
-  // Its last use, for the list of sessions: at most once per `updateAge`, as the cookie's.
-  if (renew && isStale(payload, sessionOptions.updateAge)) {
-    await indexSession(context, token, { touch: true })
-  }
-  await emitEvent(context.config, "session", { session, token })
-  return { session, cookies }
+  const cookies = renew ? await writeSessionToken(context, token, expires) : []
+  return { token, session, renew, cookies }
 }
 
 /**
- * Runs the app's part of a session read (the `jwt` and `session` callbacks, `jwt.encode`); what
- * it throws becomes a {@link JWTSessionError} with it as the cause, which GET `/session` answers
- * as Auth.js does (`null`, the cookie deleted). A database that cannot be reached stays what it
- * is (a `503`): nobody is signed out by an outage.
+ * What the app's part of a session read (the `jwt` and `session` callbacks, `jwt.encode`)
+ * threw, as a {@link JWTSessionError} with it as the cause, which GET `/session` answers as
+ * Auth.js does (`null`, the cookie deleted). A database that cannot be reached stays what it is
+ * (a `503`): nobody is signed out by an outage.
  */
-async function asSessionError<T>(run: () => T | PromiseLike<T>): Promise<T> {
-  try {
-    return await run()
-  } catch (error) {
-    if (isDatabaseUnavailable(error) || error instanceof JWTSessionError) throw error
-    throw new JWTSessionError(error instanceof Error ? error : new Error(String(error)))
-  }
+function sessionErrorOf(error: unknown): unknown {
+  if (isDatabaseUnavailable(error) || error instanceof JWTSessionError) return error
+  return new JWTSessionError(error instanceof Error ? error : new Error(String(error)))
 }
 
 /**
